@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0
+/* autopm-gadget down: unbind the gadget and remove it from configfs. */
+#include <stdio.h>
+#include <usbg/usbg.h>
+
+#include "gadget.h"
+#include "options.h"
+#include "usbg_check.h"
+
+int cmd_down(int argc, char **argv)
+{
+	int ret = EXIT_FAIL;
+	usbg_gadget *g;
+	usbg_state *s;
+
+	if (parse_no_options(argc, argv))
+		return EXIT_USAGE;
+	if (lab_gadget_open(&s, &g))
+		return EXIT_FAIL;
+	/* teardown order: unbind first, then remove the tree */
+	if (usbg_get_gadget_udc(g) && usbg_check(usbg_disable_gadget(g), "unbind from UDC"))
+		goto out_cleanup;
+	if (usbg_check(usbg_rm_gadget(g, USBG_RM_RECURSE), "remove gadget"))
+		goto out_cleanup;
+	printf("gadget %s removed\n", GADGET_NAME);
+	ret = EXIT_OK;
+out_cleanup:
+	usbg_cleanup(s);
+	return ret;
+}

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/* autopm-gadget up: create the composite gadget and bind it to a UDC. */
+#include <stdio.h>
+#include <usbg/usbg.h>
+
+#include "gadget.h"
+#include "options.h"
+#include "usbg_check.h"
+
+static const struct usbg_gadget_strs lab_strings = {
+	.manufacturer = "autopm-lab",
+	.product = "autopm-lab composite gadget",
+	.serial = "0001",
+};
+
+static usbg_udc *pick_udc(usbg_state *s, const char *name)
+{
+	usbg_udc *udc = name ? usbg_get_udc(s, name) : usbg_get_first_udc(s);
+
+	if (!udc && name)
+		fprintf(stderr, "autopm-gadget: no UDC named '%s' in %s\n", name, SYSFS_UDC);
+	else if (!udc)
+		fprintf(stderr, "autopm-gadget: no UDC in %s (is dummy_hcd built in?)\n", SYSFS_UDC);
+	else if (usbg_get_udc_gadget(udc)) {
+		fprintf(stderr, "autopm-gadget: UDC %s is already bound to another gadget\n",
+			usbg_get_udc_name(udc));
+		return NULL;
+	}
+	return udc;
+}
+
+static int add_function(usbg_gadget *g, usbg_config *c, usbg_function_type type,
+			const char *label)
+{
+	usbg_function *f;
+
+	if (usbg_check(usbg_create_function(g, type, "usb0", NULL, &f), "create function"))
+		return -1;
+	return usbg_check(usbg_add_config_function(c, label, f), "add function to config") ? -1 : 0;
+}
+
+static int build(usbg_state *s, const struct up_options *o, usbg_gadget **gp)
+{
+	struct usbg_gadget_attrs ga = {
+		.bcdUSB = 0x0200,
+		.bMaxPacketSize0 = 64,
+		.idVendor = o->vid,
+		.idProduct = o->pid,
+		.bcdDevice = 0x0100,
+	};
+	struct usbg_config_attrs ca = {
+		.bmAttributes = config_attributes(o->remote_wakeup),
+		.bMaxPower = 50,	/* 100 mA */
+	};
+	struct usbg_config_strs cs = { .configuration = "autopm" };
+	usbg_config *c;
+
+	if (usbg_check(usbg_create_gadget(s, GADGET_NAME, &ga, &lab_strings, gp),
+		       "create gadget " GADGET_NAME))
+		return -1;
+	if (usbg_check(usbg_create_config(*gp, CONFIG_ID, "autopm", &ca, &cs, &c),
+		       "create config"))
+		return -1;
+	if ((o->functions & LAB_F_ACM) && add_function(*gp, c, USBG_F_ACM, "acm.usb0"))
+		return -1;
+	if ((o->functions & LAB_F_ECM) && add_function(*gp, c, USBG_F_ECM, "ecm.usb0"))
+		return -1;
+	return 0;
+}
+
+int cmd_up(int argc, char **argv)
+{
+	usbg_gadget *g = NULL;
+	struct up_options o;
+	usbg_state *s;
+	usbg_udc *udc;
+	int ret = EXIT_FAIL;
+
+	if (parse_up_options(argc, argv, &o))
+		return EXIT_USAGE;
+	if (usbg_check(usbg_init(CONFIGFS_PATH, &s), "open " CONFIGFS_PATH))
+		return EXIT_FAIL;
+	if (usbg_get_gadget(s, GADGET_NAME)) {
+		fprintf(stderr, "autopm-gadget: gadget %s already exists; run 'autopm-gadget down' first\n",
+			GADGET_NAME);
+		goto out_cleanup;
+	}
+	udc = pick_udc(s, o.udc);
+	if (!udc)
+		goto out_cleanup;
+	if (build(s, &o, &g))
+		goto out_remove;
+	if (usbg_check(usbg_enable_gadget(g, udc), "bind to UDC"))
+		goto out_remove;
+	printf("gadget %s bound to %s, remote wakeup %s\n", GADGET_NAME,
+	       usbg_get_udc_name(udc), o.remote_wakeup ? "advertised" : "not advertised");
+	ret = EXIT_OK;
+	goto out_cleanup;
+
+out_remove:
+	/* leave nothing half built behind */
+	if (g)
+		usbg_check(usbg_rm_gadget(g, USBG_RM_RECURSE), "remove partial gadget");
+out_cleanup:
+	usbg_cleanup(s);
+	return ret;
+}

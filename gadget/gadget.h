@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The subcommands of autopm-gadget, and what they share. */
+#ifndef AUTOPM_GADGET_GADGET_H
+#define AUTOPM_GADGET_GADGET_H
+
+#include <stddef.h>
+#include <usbg/usbg.h>
+
+#define CONFIGFS_PATH	"/sys/kernel/config"
+#define SYSFS_UDC	"/sys/class/udc"
+#define CONFIG_ID	1
+
+/* exit statuses, as kselftest names them */
+#define EXIT_OK		0
+#define EXIT_FAIL	1
+#define EXIT_USAGE	2
+
+int cmd_up(int argc, char **argv);
+int cmd_down(int argc, char **argv);
+int cmd_status(int argc, char **argv);
+int cmd_wake(int argc, char **argv);
+
+/* Open configfs and find our gadget; prints why not and returns -1. */
+int lab_gadget_open(usbg_state **s, usbg_gadget **g);
+/* The host-side device enumerated for G on UDC ("1-1"). 0, or -1. */
+int lab_host_device(usbg_gadget *g, const char *udc, char *name, size_t len);
+/* bmAttributes of our configuration, or -1. */
+int lab_config_attributes(usbg_gadget *g);
+
+#endif

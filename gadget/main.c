@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/* autopm-gadget: the device side of autopm-lab, on libusbgx. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gadget.h"
+#include "options.h"
+
+struct subcommand {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *usage;
+};
+
+static const struct subcommand subcommands[] = {
+	{ "up", cmd_up,
+	  "up [--udc NAME] [--vid ID] [--pid ID] [--functions acm,ecm] [--wakeup|--no-wakeup]\n"
+	  "  Create gadget " GADGET_NAME " and bind it to NAME (default: the first UDC).\n"
+	  "  Default: CDC-ACM + CDC-ECM, ids 1d6b:0104, remote wakeup advertised\n"
+	  "  (bmAttributes 0xa0; --no-wakeup gives 0x80). A failed up removes what it made.\n" },
+	{ "down", cmd_down,
+	  "down\n  Unbind gadget " GADGET_NAME " and remove it from configfs.\n" },
+	{ "wake", cmd_wake,
+	  "wake [--timeout-ms MS]\n"
+	  "  Signal remote wakeup and wait up to MS (default 1000) for the host-side\n"
+	  "  device to be active. Exits 1, saying why, when no wakeup was delivered.\n" },
+	{ "status", cmd_status,
+	  "status\n  Print UDC, bus state, functions with their tty and netdev, and the\n"
+	  "  host-side device, one 'key: value' per line.\n" },
+};
+
+#define N_SUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))
+
+static void usage(FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "Usage: autopm-gadget SUBCOMMAND [OPTIONS]   (SUBCOMMAND --help for more)\n");
+	for (i = 0; i < N_SUBCOMMANDS; i++)
+		fprintf(out, "  autopm-gadget %s", subcommands[i].usage);
+}
+
+static int wants_help(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+			return 1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	for (i = 0; i < N_SUBCOMMANDS; i++) {
+		if (strcmp(argv[1], subcommands[i].name))
+			continue;
+		if (wants_help(argc - 1, argv + 1)) {
+			printf("Usage: autopm-gadget %s", subcommands[i].usage);
+			return EXIT_OK;
+		}
+		return subcommands[i].run(argc - 1, argv + 1);
+	}
+	fprintf(stderr, "autopm-gadget: unknown subcommand '%s' (try --help)\n", argv[1]);
+	return EXIT_USAGE;
+}

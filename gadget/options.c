@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Command-line parsing for autopm-gadget: pure logic, unit-tested. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+
+static int bad(const char *what, const char *value)
+{
+	fprintf(stderr, "autopm-gadget: %s: '%s'\n", what, value);
+	return -1;
+}
+
+int parse_uint(const char *s, unsigned int max, unsigned int *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (!s || !*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno || *end || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_u16(const char *s, uint16_t *out)
+{
+	unsigned int v;
+
+	if (parse_uint(s, 0xffff, &v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_functions(const char *list, unsigned int *mask)
+{
+	char buf[64], *tok, *save;
+	unsigned int m = 0;
+
+	if (!list || strlen(list) >= sizeof(buf))
+		return bad("function list too long", list ? list : "");
+	strcpy(buf, list);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "acm"))
+			m |= LAB_F_ACM;
+		else if (!strcmp(tok, "ecm"))
+			m |= LAB_F_ECM;
+		else
+			return bad("unknown function (choose from acm,ecm)", tok);
+	}
+	if (!m)
+		return bad("no function given", list);
+	*mask = m;
+	return 0;
+}
+
+uint8_t config_attributes(bool remote_wakeup)
+{
+	return CONFIG_ATTR_BASE | (remote_wakeup ? CONFIG_ATTR_WAKEUP : 0);
+}
+
+/* getopt keeps state: reset it so each parse starts from argv[1] */
+static void getopt_reset(void)
+{
+	optind = 0;
+	opterr = 0;
+}
+
+static int unexpected(int argc, char **argv)
+{
+	if (optind < argc)
+		return bad("unexpected argument", argv[optind]);
+	return 0;
+}
+
+int parse_up_options(int argc, char **argv, struct up_options *o)
+{
+	static const struct option longopts[] = {
+		{ "udc", required_argument, NULL, 'u' },
+		{ "vid", required_argument, NULL, 'v' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "functions", required_argument, NULL, 'f' },
+		{ "wakeup", no_argument, NULL, 'w' },
+		{ "no-wakeup", no_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct up_options){
+		.vid = DEFAULT_VID,
+		.pid = DEFAULT_PID,
+		.functions = LAB_F_ACM | LAB_F_ECM,
+		.remote_wakeup = true,
+	};
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'u':
+			if (!*optarg)
+				return bad("empty UDC name", optarg);
+			o->udc = optarg;
+			break;
+		case 'v':
+			if (parse_u16(optarg, &o->vid))
+				return bad("--vid wants a number from 0 to 0xffff", optarg);
+			break;
+		case 'p':
+			if (parse_u16(optarg, &o->pid))
+				return bad("--pid wants a number from 0 to 0xffff", optarg);
+			break;
+		case 'f':
+			if (parse_functions(optarg, &o->functions))
+				return -1;
+			break;
+		case 'w':
+			o->remote_wakeup = true;
+			break;
+		case 'n':
+			o->remote_wakeup = false;
+			break;
+		default:
+			return bad("unknown or incomplete option", argv[optind - 1]);
+		}
+	}
+	return unexpected(argc, argv);
+}
+
+int parse_wake_options(int argc, char **argv, struct wake_options *o)
+{
+	static const struct option longopts[] = {
+		{ "timeout-ms", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct wake_options){ .timeout_ms = DEFAULT_WAKE_TIMEOUT_MS };
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		if (c != 't')
+			return bad("unknown or incomplete option", argv[optind - 1]);
+		if (parse_uint(optarg, 60000, &o->timeout_ms) || !o->timeout_ms)
+			return bad("--timeout-ms wants 1 to 60000", optarg);
+	}
+	return unexpected(argc, argv);
+}
+
+int parse_no_options(int argc, char **argv)
+{
+	static const struct option longopts[] = { { NULL, 0, NULL, 0 } };
+
+	getopt_reset();
+	if (getopt_long(argc, argv, "+", longopts, NULL) != -1)
+		return bad("unknown option", argv[optind - 1]);
+	return unexpected(argc, argv);
+}

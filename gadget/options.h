@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Command-line parsing for autopm-gadget: pure logic, unit-tested. */
+#ifndef AUTOPM_GADGET_OPTIONS_H
+#define AUTOPM_GADGET_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define GADGET_NAME		"autopm-lab"
+#define DEFAULT_VID		0x1d6b	/* Linux Foundation */
+#define DEFAULT_PID		0x0104	/* multifunction composite gadget */
+#define DEFAULT_WAKE_TIMEOUT_MS	1000
+
+#define CONFIG_ATTR_BASE	0x80	/* bit 7 is reserved and always set */
+#define CONFIG_ATTR_WAKEUP	0x20	/* remote wakeup supported */
+
+enum lab_function {
+	LAB_F_ACM = 1 << 0,
+	LAB_F_ECM = 1 << 1,
+};
+
+struct up_options {
+	const char *udc;	/* NULL: the first UDC */
+	uint16_t vid;
+	uint16_t pid;
+	unsigned int functions;	/* mask of enum lab_function */
+	bool remote_wakeup;
+};
+
+struct wake_options {
+	unsigned int timeout_ms;
+};
+
+/* Parsers return 0, or -1 after printing one line naming the bad input. */
+int parse_u16(const char *s, uint16_t *out);
+int parse_uint(const char *s, unsigned int max, unsigned int *out);
+int parse_functions(const char *list, unsigned int *mask);
+int parse_up_options(int argc, char **argv, struct up_options *o);
+int parse_wake_options(int argc, char **argv, struct wake_options *o);
+int parse_no_options(int argc, char **argv);
+
+uint8_t config_attributes(bool remote_wakeup);
+
+#endif
