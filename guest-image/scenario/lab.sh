@@ -1,0 +1,149 @@
+# shellcheck shell=sh
+# Shell helpers for the guest's demo and tests. Source it; it runs nothing.
+# All waits poll state with a timeout; none sleeps for a fixed time.
+
+SYS_USB=/sys/bus/usb/devices
+TRACEFS=/sys/kernel/tracing
+DYNDBG=/sys/kernel/debug/dynamic_debug/control
+LAB_DELAY_MS=${LAB_DELAY_MS:-200}
+# how long after the delay a suspend may take, measured under TCG (README)
+LAB_SUSPEND_SLACK_MS=${LAB_SUSPEND_SLACK_MS:-1000}
+
+lab_log() {
+	echo "# $*"
+}
+
+# Poll "$@" every 5 ms until it succeeds or TIMEOUT_MS passes.
+lab_wait_cmd() {
+	_t=$1
+	shift
+	_end=$(($(labtool now-ms) + _t))
+	until "$@"; do
+		[ "$(labtool now-ms)" -ge "$_end" ] && return 1
+		usleep 5000
+	done
+	return 0
+}
+
+# Wait for DEV's runtime_status to read STATE; prints the ms waited.
+lab_wait_state() {
+	labtool wait "$SYS_USB/$1/power/runtime_status" "$2" "$3"
+}
+
+lab_status() {
+	cat "$SYS_USB/$1/power/runtime_status"
+}
+
+lab_gadget_field() {
+	autopm-gadget status 2>/dev/null | sed -n "s/^$1: //p"
+}
+
+# interfaces of the host device are bound once their tty/net exist
+lab_enumerated() {
+	LAB_DEV=$(lab_gadget_field host-device)
+	[ -n "$LAB_DEV" ] && [ "$LAB_DEV" != none ] || return 1
+	for _i in "$SYS_USB/$LAB_DEV":*; do
+		[ -e "$_i/driver" ] || return 1
+	done
+}
+
+# Bring the gadget up with ARGS and wait until the host has bound it.
+# Sets LAB_DEV (e.g. 1-1) and LAB_HUB (its root hub, e.g. usb1).
+lab_up() {
+	autopm-gadget up "$@" >/dev/null || return 1
+	if ! lab_wait_cmd 5000 lab_enumerated; then
+		lab_log "the host did not enumerate the gadget within 5 s"
+		return 1
+	fi
+	LAB_HUB=usb${LAB_DEV%%-*}
+}
+
+lab_down() {
+	autopm-gadget down >/dev/null
+}
+
+# Let DEV autosuspend after MS of idleness.
+lab_autosuspend() {
+	echo "$2" >"$SYS_USB/$1/power/autosuspend_delay_ms" &&
+		echo auto >"$SYS_USB/$1/power/control"
+}
+
+# the first entry of CLASS (tty, net) under the host device's interfaces
+lab_host_class() {
+	for _c in "$SYS_USB/$LAB_DEV":*/"$1"/*; do
+		[ -e "$_c" ] && basename "$_c" && return 0
+	done
+	return 1
+}
+
+lab_acm_tty() {
+	lab_host_class tty
+}
+
+lab_host_netdev() {
+	lab_host_class net
+}
+
+lab_gadget_tty() {
+	lab_gadget_field function | sed -n 's/^acm.* tty //p'
+}
+
+lab_gadget_netdev() {
+	lab_gadget_field function | sed -n 's/^ecm.* netdev //p'
+}
+
+# Wait for PID to exit within TIMEOUT_MS; kill it if it does not.
+lab_wait_pid() {
+	if lab_wait_cmd "$2" lab_pid_gone "$1"; then
+		wait "$1"
+		return $?
+	fi
+	kill "$1" 2>/dev/null
+	return 1
+}
+
+lab_pid_gone() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+# Move the gadget's netdev into a network namespace of its own, so
+# host-to-gadget traffic really crosses dummy_hcd. Sets LAB_NS_PID.
+lab_netns_up() {
+	_gnet=$(lab_gadget_netdev)
+	unshare -n sleep 100000 &
+	LAB_NS_PID=$!
+	lab_wait_cmd 2000 test -e "/proc/$LAB_NS_PID/ns/net" &&
+		ip link set "$_gnet" netns "$LAB_NS_PID" &&
+		lab_in_ns ip addr add 169.254.77.1/24 dev "$_gnet" &&
+		lab_in_ns ip link set "$_gnet" up &&
+		ip addr add 169.254.77.2/24 dev "$(lab_host_netdev)" &&
+		ip link set "$(lab_host_netdev)" up
+}
+
+lab_netns_down() {
+	ip link set "$(lab_host_netdev)" down 2>/dev/null
+	kill "$LAB_NS_PID" 2>/dev/null
+	wait "$LAB_NS_PID" 2>/dev/null
+}
+
+lab_in_ns() {
+	nsenter -t "$LAB_NS_PID" -n "$@"
+}
+
+# Record the rpm trace events and hub.c's remote-wakeup debug lines.
+lab_trace_start() {
+	echo 0 >"$TRACEFS/tracing_on"
+	echo 4096 >"$TRACEFS/buffer_size_kb"
+	echo >"$TRACEFS/trace"
+	echo 1 >"$TRACEFS/events/rpm/enable"
+	echo 'func usb_remote_wakeup +p' >"$DYNDBG"
+	dmesg -c >/dev/null
+	echo 1 >"$TRACEFS/tracing_on"
+}
+
+# Stop recording; leave trace and dmesg in DIR.
+lab_trace_stop() {
+	echo 0 >"$TRACEFS/tracing_on"
+	cat "$TRACEFS/trace" >"$1/trace"
+	dmesg >"$1/dmesg"
+}

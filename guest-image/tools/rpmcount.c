@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "rpmcount.h"
+
+#define MAX_DEPTH	16
+#define MAX_TASKS	64
+
+/* the calls a task has open on our device, innermost last */
+struct task_calls {
+	long pid;
+	int depth;
+	struct {
+		char fn[16];
+		int flags;
+	} call[MAX_DEPTH];
+};
+
+struct parser {
+	const char *dev;
+	struct task_calls task[MAX_TASKS];
+	int ntasks;
+	struct rpm_counts *out;
+};
+
+static struct task_calls *task_of(struct parser *p, long pid)
+{
+	int i;
+
+	for (i = 0; i < p->ntasks; i++)
+		if (p->task[i].pid == pid)
+			return &p->task[i];
+	if (p->ntasks == MAX_TASKS)
+		return NULL;
+	p->task[p->ntasks] = (struct task_calls){ .pid = pid };
+	return &p->task[p->ntasks++];
+}
+
+/* "  comm-123  [000] d..1.  5.123: " -> pid 123; NULL if not an event line */
+static const char *event_start(const char *line, long *pid)
+{
+	const char *br = strstr(line, " [");
+	const char *dash, *colon;
+
+	if (!br || line[0] == '#')
+		return NULL;
+	for (dash = br; dash > line && *dash != '-'; dash--)
+		;
+	if (*dash != '-')
+		return NULL;
+	*pid = strtol(dash + 1, NULL, 10);
+	colon = strstr(br, ": ");
+	return colon ? colon + 2 : NULL;
+}
+
+/* "rpm_resume: 1-1 flags-4 cnt-..." */
+static void on_call(struct parser *p, struct task_calls *t, const char *ev)
+{
+	const char *name = strchr(ev, ' ');
+	const char *flags;
+	size_t n = strcspn(ev, ":");
+
+	if (!name || strncmp(name + 1, p->dev, strlen(p->dev)) ||
+	    name[1 + strlen(p->dev)] != ' ' || t->depth == MAX_DEPTH || n >= sizeof(t->call[0].fn))
+		return;
+	flags = strstr(name, " flags-");
+	memcpy(t->call[t->depth].fn, ev, n);
+	t->call[t->depth].fn[n] = '\0';
+	t->call[t->depth].flags = flags ? (int)strtol(flags + 7, NULL, 16) : 0;
+	t->depth++;
+}
+
+/*
+ * "rpm_return_int: rpm_resume+0x1e0/0x6a0:1-1 ret=0", or a bare address
+ * without kallsyms. Every call returns exactly once, so the return
+ * belongs to the task's innermost open call on this device.
+ */
+static void on_return(struct parser *p, struct task_calls *t, const char *ev)
+{
+	const char *body = ev + strlen("rpm_return_int: ");
+	const char *colon = strchr(body, ':');
+	const char *ret;
+	int r;
+
+	if (!colon || strncmp(colon + 1, p->dev, strlen(p->dev)))
+		return;
+	ret = colon + 1 + strlen(p->dev);
+	if (strncmp(ret, " ret=", 5))
+		return;
+	r = atoi(ret + 5);
+	if (!t->depth) {
+		p->out->unmatched++;
+		return;
+	}
+	t->depth--;
+	if (strcmp(t->call[t->depth].fn, "rpm_resume") || (t->call[t->depth].flags & RPM_FLAG_ASYNC))
+		return;
+	if (r == 0)
+		p->out->resumes++;
+	else if (r < 0)
+		p->out->resume_errors++;
+}
+
+static void check_overrun(const char *line, struct rpm_counts *out)
+{
+	long in_buf, written;
+
+	if (sscanf(line, "# entries-in-buffer/entries-written: %ld/%ld", &in_buf, &written) == 2 &&
+	    in_buf != written)
+		out->overrun = true;
+}
+
+int rpm_count(FILE *trace, const char *dev, struct rpm_counts *out)
+{
+	struct parser *p = calloc(1, sizeof(*p));
+	char line[1024];
+	const char *ev;
+	long pid;
+
+	if (!p)
+		return -1;
+	*out = (struct rpm_counts){ 0 };
+	p->dev = dev;
+	p->out = out;
+	while (fgets(line, sizeof(line), trace)) {
+		struct task_calls *t;
+
+		line[strcspn(line, "\n")] = '\0';
+		check_overrun(line, out);
+		ev = event_start(line, &pid);
+		if (!ev || strncmp(ev, "rpm_", 4))
+			continue;
+		t = task_of(p, pid);
+		if (!t)
+			continue;
+		if (!strncmp(ev, "rpm_return_int: ", 16))
+			on_return(p, t, ev);
+		else if (strncmp(ev, "rpm_usage:", 10))
+			on_call(p, t, ev);
+	}
+	free(p);
+	return ferror(trace) ? -1 : 0;
+}
+
+long wakeup_count(FILE *dmesg, const char *dev)
+{
+	char line[1024], needle[128];
+	long n = 0;
+
+	snprintf(needle, sizeof(needle), " %s: usb wakeup-resume", dev);
+	while (fgets(line, sizeof(line), dmesg))
+		if (strstr(line, needle))
+			n++;
+	return n;
+}

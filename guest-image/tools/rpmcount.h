@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Count runtime-PM transitions of one device from an ftrace text dump
+ * of the rpm events, and its remote wakeups from the kernel log.
+ *
+ * Stock 6.1 has no counters, and rpm_suspend returns 0 both when it
+ * suspended and when it merely queued or deferred work, so suspends are
+ * not read off directly. A synchronous rpm_resume (flags without
+ * RPM_ASYNC) that returns 0 is always a real resume of a device with
+ * callbacks, which every usb_device has. Suspends then follow from the
+ * resumes and the runtime_status before and after:
+ *   suspends = resumes + (suspended after) - (suspended before)
+ */
+#ifndef LABTOOL_RPMCOUNT_H
+#define LABTOOL_RPMCOUNT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#define RPM_FLAG_ASYNC 0x01	/* RPM_ASYNC in include/linux/pm_runtime.h */
+
+struct rpm_counts {
+	long resumes;		/* synchronous rpm_resume returning 0 */
+	long resume_errors;	/* synchronous rpm_resume returning < 0 */
+	long unmatched;		/* returns with no call seen: trace started mid-call */
+	bool overrun;		/* the ring buffer lost events */
+};
+
+/* Parse TRACE for device DEV. 0, or -1 on a read error. */
+int rpm_count(FILE *trace, const char *dev, struct rpm_counts *out);
+
+/* Count "DEV: usb wakeup-resume" lines (hub.c dev_dbg) in a dmesg dump. */
+long wakeup_count(FILE *dmesg, const char *dev);
+
+#endif
