@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../gadget/sysfs.h"
 #include "report.h"
@@ -23,6 +24,9 @@ static int usage(void)
 	fprintf(stderr,
 		"Usage: labtool now-ms\n"
 		"       labtool wait PATH VALUE TIMEOUT_MS   (prints the ms waited)\n"
+		"       labtool steady PATH VALUE MS         (fails if PATH leaves VALUE within MS)\n"
+		"       labtool order CHILD PARENT TIMEOUT_MS (prints when each suspended, in now-ms)\n"
+		"       labtool count DEV TRACE DMESG        (resumes and remote wakeups)\n"
 		"       labtool snapshot DEV...              (runtime PM state, one line each)\n"
 		"       labtool report VARIANT BEFORE AFTER TRACE DMESG\n");
 	return EXIT_USAGE;
@@ -50,6 +54,107 @@ static int cmd_wait(char **argv)
 	return EXIT_FAIL;
 }
 
+static FILE *open_or_complain(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		fprintf(stderr, "labtool: cannot open %s: %s\n", path, strerror(errno));
+	return f;
+}
+
+static int parse_ms(const char *s, unsigned long *ms)
+{
+	char *end;
+
+	*ms = strtoul(s, &end, 10);
+	if (*end || !*s) {
+		fprintf(stderr, "labtool: bad milliseconds '%s'\n", s);
+		return -1;
+	}
+	return 0;
+}
+
+static int cmd_steady(char **argv)
+{
+	long long start = now_ms();
+	unsigned long ms;
+	char buf[64];
+
+	if (parse_ms(argv[2], &ms))
+		return EXIT_USAGE;
+	while (now_ms() - start < (long long)ms) {
+		if (sysfs_read(argv[0], buf, sizeof(buf)) || strcmp(buf, argv[1])) {
+			fprintf(stderr, "labtool: %s became '%s' after %lld ms\n", argv[0], buf,
+				now_ms() - start);
+			return EXIT_FAIL;
+		}
+		usleep(1000);
+	}
+	return EXIT_OK;
+}
+
+static int read_status(const char *dev, char *buf, size_t len)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/runtime_status", dev);
+	return sysfs_read(path, buf, len);
+}
+
+/* A hub must not suspend while a child is awake: poll both, fail if it does. */
+static int cmd_order(char **argv)
+{
+	long long start = now_ms(), child_at = -1, parent_at = -1, t;
+	char c[32], p[32];
+	unsigned long timeout;
+
+	if (parse_ms(argv[2], &timeout))
+		return EXIT_USAGE;
+	for (;;) {
+		t = now_ms() - start;
+		if (read_status(argv[0], c, sizeof(c)) || read_status(argv[1], p, sizeof(p)))
+			return EXIT_FAIL;
+		if (strcmp(p, "active") && strcmp(c, "suspended")) {
+			fprintf(stderr, "labtool: %s is %s while its child %s is %s\n", argv[1], p, argv[0], c);
+			return EXIT_FAIL;
+		}
+		if (child_at < 0 && !strcmp(c, "suspended"))
+			child_at = t;
+		if (parent_at < 0 && !strcmp(p, "suspended"))
+			parent_at = t;
+		if (child_at >= 0 && parent_at >= 0)
+			break;
+		if (t > (long long)timeout) {
+			fprintf(stderr, "labtool: after %lu ms %s is %s, %s is %s\n", timeout,
+				argv[0], c, argv[1], p);
+			return EXIT_FAIL;
+		}
+		usleep(500);
+	}
+	/* as absolute now-ms values, to compare with the caller's clock */
+	printf("%lld %lld\n", start + child_at, start + parent_at);
+	return EXIT_OK;
+}
+
+static int cmd_count(char **argv)
+{
+	struct rpm_counts c;
+	FILE *t = open_or_complain(argv[1]), *d = open_or_complain(argv[2]);
+	int ret = EXIT_FAIL;
+
+	if (t && d && !rpm_count(t, argv[0], &c)) {
+		printf("resumes %ld wakeups %ld resume_errors %ld overrun %d\n", c.resumes,
+		       wakeup_count(d, argv[0]), c.resume_errors, c.overrun);
+		ret = EXIT_OK;
+	}
+	if (t)
+		fclose(t);
+	if (d)
+		fclose(d);
+	return ret;
+}
+
 static int cmd_snapshot(int argc, char **argv)
 {
 	struct snapshot s;
@@ -63,15 +168,6 @@ static int cmd_snapshot(int argc, char **argv)
 		snapshot_write(stdout, &s);
 	}
 	return EXIT_OK;
-}
-
-static FILE *open_or_complain(const char *path)
-{
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		fprintf(stderr, "labtool: cannot open %s: %s\n", path, strerror(errno));
-	return f;
 }
 
 static int read_snapshots(const char *path, struct snapshot *s)
@@ -139,6 +235,12 @@ int main(int argc, char **argv)
 	}
 	if (argc == 5 && !strcmp(argv[1], "wait"))
 		return cmd_wait(argv + 2);
+	if (argc == 5 && !strcmp(argv[1], "steady"))
+		return cmd_steady(argv + 2);
+	if (argc == 5 && !strcmp(argv[1], "order"))
+		return cmd_order(argv + 2);
+	if (argc == 5 && !strcmp(argv[1], "count"))
+		return cmd_count(argv + 2);
 	if (argc >= 3 && !strcmp(argv[1], "snapshot"))
 		return cmd_snapshot(argc - 2, argv + 2);
 	if (argc == 7 && !strcmp(argv[1], "report"))

@@ -24,17 +24,23 @@ struct parser {
 	struct rpm_counts *out;
 };
 
+/* the task's slot; a slot with no open call is free for reuse */
 static struct task_calls *task_of(struct parser *p, long pid)
 {
+	struct task_calls *free_slot = NULL;
 	int i;
 
-	for (i = 0; i < p->ntasks; i++)
+	for (i = 0; i < p->ntasks; i++) {
 		if (p->task[i].pid == pid)
 			return &p->task[i];
-	if (p->ntasks == MAX_TASKS)
-		return NULL;
-	p->task[p->ntasks] = (struct task_calls){ .pid = pid };
-	return &p->task[p->ntasks++];
+		if (!free_slot && !p->task[i].depth)
+			free_slot = &p->task[i];
+	}
+	if (!free_slot && p->ntasks < MAX_TASKS)
+		free_slot = &p->task[p->ntasks++];
+	if (free_slot)
+		*free_slot = (struct task_calls){ .pid = pid };
+	return free_slot;
 }
 
 /* "  comm-123  [000] d..1.  5.123: " -> pid 123; NULL if not an event line */
@@ -55,15 +61,20 @@ static const char *event_start(const char *line, long *pid)
 }
 
 /* "rpm_resume: 1-1 flags-4 cnt-..." */
-static void on_call(struct parser *p, struct task_calls *t, const char *ev)
+static void on_call(struct parser *p, long pid, const char *ev)
 {
 	const char *name = strchr(ev, ' ');
-	const char *flags;
 	size_t n = strcspn(ev, ":");
+	struct task_calls *t;
+	const char *flags;
 
-	if (!name || strncmp(name + 1, p->dev, strlen(p->dev)) ||
-	    name[1 + strlen(p->dev)] != ' ' || t->depth == MAX_DEPTH || n >= sizeof(t->call[0].fn))
+	if (!name || strncmp(name + 1, p->dev, strlen(p->dev)) || name[1 + strlen(p->dev)] != ' ')
 		return;
+	t = task_of(p, pid);
+	if (!t || t->depth == MAX_DEPTH || n >= sizeof(t->call[0].fn)) {
+		p->out->unmatched++;
+		return;
+	}
 	flags = strstr(name, " flags-");
 	memcpy(t->call[t->depth].fn, ev, n);
 	t->call[t->depth].fn[n] = '\0';
@@ -76,8 +87,9 @@ static void on_call(struct parser *p, struct task_calls *t, const char *ev)
  * without kallsyms. Every call returns exactly once, so the return
  * belongs to the task's innermost open call on this device.
  */
-static void on_return(struct parser *p, struct task_calls *t, const char *ev)
+static void on_return(struct parser *p, long pid, const char *ev)
 {
+	struct task_calls *t;
 	const char *body = ev + strlen("rpm_return_int: ");
 	const char *colon = strchr(body, ':');
 	const char *ret;
@@ -89,7 +101,8 @@ static void on_return(struct parser *p, struct task_calls *t, const char *ev)
 	if (strncmp(ret, " ret=", 5))
 		return;
 	r = atoi(ret + 5);
-	if (!t->depth) {
+	t = task_of(p, pid);
+	if (!t || !t->depth) {
 		p->out->unmatched++;
 		return;
 	}
@@ -124,20 +137,15 @@ int rpm_count(FILE *trace, const char *dev, struct rpm_counts *out)
 	p->dev = dev;
 	p->out = out;
 	while (fgets(line, sizeof(line), trace)) {
-		struct task_calls *t;
-
 		line[strcspn(line, "\n")] = '\0';
 		check_overrun(line, out);
 		ev = event_start(line, &pid);
 		if (!ev || strncmp(ev, "rpm_", 4))
 			continue;
-		t = task_of(p, pid);
-		if (!t)
-			continue;
 		if (!strncmp(ev, "rpm_return_int: ", 16))
-			on_return(p, t, ev);
+			on_return(p, pid, ev);
 		else if (strncmp(ev, "rpm_usage:", 10))
-			on_call(p, t, ev);
+			on_call(p, pid, ev);
 	}
 	free(p);
 	return ferror(trace) ? -1 : 0;

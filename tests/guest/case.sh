@@ -1,0 +1,47 @@
+# shellcheck shell=sh
+# Sourced by every guest test case: the lab helpers, and assertions that
+# end the case with the kselftest exit codes (0 pass, 1 fail, 4 skip).
+. /lab/lab.sh
+
+# the tests use a short delay so the suite stays fast
+DELAY_MS=100
+# a suspend is due DELAY_MS after last use; the PM core's timer may add a
+# quarter of the delay as slack, and TCG scheduling adds the rest (README)
+SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 400))
+# remote wakeup to "active": 20 ms resume signalling plus 10 ms recovery
+# on the wire; measured 60-72 ms here under TCG
+WAKE_BOUND_MS=300
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+skip() {
+	echo "$*"
+	exit 4
+}
+
+expect_eq() {
+	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
+	echo "$1: $2"
+}
+
+# up, with the test delay; sets LAB_DEV and LAB_HUB
+case_up() {
+	lab_up "$@" || fail "gadget up $*"
+	lab_autosuspend "$LAB_DEV" "$DELAY_MS" || fail "cannot enable autosuspend on $LAB_DEV"
+}
+
+wait_suspended() {
+	lab_wait_state "$1" suspended "$SUSPEND_BOUND_MS" >/dev/null ||
+		fail "$1 did not suspend within $SUSPEND_BOUND_MS ms"
+}
+
+# DEV's runtime_status must stay VALUE for a whole autosuspend period
+# plus its bound: the time in which it would otherwise have suspended
+expect_steady() {
+	labtool steady "$SYS_USB/$1/power/runtime_status" "$2" "$SUSPEND_BOUND_MS" ||
+		fail "$1 did not stay $2: $3"
+	echo "$1 stayed $2 for $SUSPEND_BOUND_MS ms ($3)"
+}

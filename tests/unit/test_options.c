@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/* autopm-gadget's argument parsing. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "../../gadget/options.h"
+
+#define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
+#define ARGC(...) ((int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)))
+#define UP(o, ...) parse_up_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), o)
+
+static void up_defaults(void **state)
+{
+	struct up_options o;
+
+	(void)state;
+	assert_int_equal(UP(&o, "up"), 0);
+	assert_null(o.udc);
+	assert_int_equal(o.vid, 0x1d6b);
+	assert_int_equal(o.pid, 0x0104);
+	assert_int_equal(o.functions, LAB_F_ACM | LAB_F_ECM);
+	assert_true(o.remote_wakeup);
+	assert_int_equal(config_attributes(o.remote_wakeup), 0xa0);
+}
+
+static void up_all_options(void **state)
+{
+	struct up_options o;
+
+	(void)state;
+	assert_int_equal(UP(&o, "up", "--udc", "dummy_udc.1", "--vid", "0x1234", "--pid", "42",
+			    "--functions", "ecm", "--no-wakeup"), 0);
+	assert_string_equal(o.udc, "dummy_udc.1");
+	assert_int_equal(o.vid, 0x1234);
+	assert_int_equal(o.pid, 42);
+	assert_int_equal(o.functions, LAB_F_ECM);
+	assert_false(o.remote_wakeup);
+	assert_int_equal(config_attributes(o.remote_wakeup), 0x80);
+	/* the last of --wakeup/--no-wakeup wins */
+	assert_int_equal(UP(&o, "up", "--no-wakeup", "--wakeup"), 0);
+	assert_true(o.remote_wakeup);
+}
+
+static void up_rejects_bad_input(void **state)
+{
+	struct up_options o;
+
+	(void)state;
+	assert_int_equal(UP(&o, "up", "--vid", "0x10000"), -1);
+	assert_int_equal(UP(&o, "up", "--vid", "-1"), -1);
+	assert_int_equal(UP(&o, "up", "--pid", "12ab"), -1);
+	assert_int_equal(UP(&o, "up", "--pid", ""), -1);
+	assert_int_equal(UP(&o, "up", "--pid"), -1);
+	assert_int_equal(UP(&o, "up", "--udc", ""), -1);
+	assert_int_equal(UP(&o, "up", "--functions", "acm,foo"), -1);
+	assert_int_equal(UP(&o, "up", "--functions", ","), -1);
+	assert_int_equal(UP(&o, "up", "--frobnicate"), -1);
+	assert_int_equal(UP(&o, "up", "stray"), -1);
+}
+
+static void function_lists(void **state)
+{
+	unsigned int m;
+
+	(void)state;
+	assert_int_equal(parse_functions("acm", &m), 0);
+	assert_int_equal(m, LAB_F_ACM);
+	assert_int_equal(parse_functions("ecm,acm", &m), 0);
+	assert_int_equal(m, LAB_F_ACM | LAB_F_ECM);
+	assert_int_equal(parse_functions("acm,,ecm", &m), 0);
+	assert_int_equal(m, LAB_F_ACM | LAB_F_ECM);
+	assert_int_equal(parse_functions("ACM", &m), -1);
+	assert_int_equal(parse_functions("", &m), -1);
+	assert_int_equal(parse_functions("acm,ecm,acm,ecm,acm,ecm,acm,ecm,acm,ecm,acm,ecm,acm,ecm,acm,ecm,acm", &m), -1);
+}
+
+static void wake_timeout(void **state)
+{
+	struct wake_options o;
+
+	(void)state;
+	assert_int_equal(parse_wake_options(1, ARGV("wake"), &o), 0);
+	assert_int_equal(o.timeout_ms, 1000);
+	assert_int_equal(parse_wake_options(3, ARGV("wake", "--timeout-ms", "250"), &o), 0);
+	assert_int_equal(o.timeout_ms, 250);
+	assert_int_equal(parse_wake_options(3, ARGV("wake", "--timeout-ms", "0"), &o), -1);
+	assert_int_equal(parse_wake_options(3, ARGV("wake", "--timeout-ms", "60001"), &o), -1);
+	assert_int_equal(parse_wake_options(3, ARGV("wake", "--timeout-ms", "1s"), &o), -1);
+	assert_int_equal(parse_wake_options(2, ARGV("wake", "now"), &o), -1);
+}
+
+static void no_options(void **state)
+{
+	(void)state;
+	assert_int_equal(parse_no_options(1, ARGV("down")), 0);
+	assert_int_equal(parse_no_options(2, ARGV("down", "--force")), -1);
+	assert_int_equal(parse_no_options(2, ARGV("down", "x")), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(up_defaults),
+		cmocka_unit_test(up_all_options),
+		cmocka_unit_test(up_rejects_bad_input),
+		cmocka_unit_test(function_lists),
+		cmocka_unit_test(wake_timeout),
+		cmocka_unit_test(no_options),
+	};
+
+	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
+}

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Counting from rpm trace events and dmesg: canned logs from a real run. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../../guest-image/tools/report.h"
+
+#ifndef DATA
+#define DATA "../data"
+#endif
+
+static FILE *open_data(const char *name)
+{
+	FILE *f = fopen(name, "r");
+
+	assert_non_null(f);
+	return f;
+}
+
+static FILE *from_string(const char *s)
+{
+	return fmemopen((void *)s, strlen(s), "r");
+}
+
+/* the stock demo: 5 remote wakeups, plus tty open, an ACM write and a ping */
+static void stock_demo_trace(void **state)
+{
+	FILE *f = open_data(DATA "/stock-demo.trace");
+	struct rpm_counts c;
+
+	(void)state;
+	assert_int_equal(rpm_count(f, "1-1", &c), 0);
+	assert_int_equal(c.resumes, 8);
+	assert_int_equal(c.resume_errors, 0);
+	assert_int_equal(c.unmatched, 0);
+	assert_false(c.overrun);
+	rewind(f);
+	assert_int_equal(rpm_count(f, "usb1", &c), 0);
+	assert_int_equal(c.resumes, 8);
+	rewind(f);
+	/*
+	 * an interface's name starts like its device's, but its events are
+	 * its own: the ACM interface resumed once, when the tty was opened
+	 * with the device asleep (the other resumes found it active)
+	 */
+	assert_int_equal(rpm_count(f, "1-1:1.0", &c), 0);
+	assert_int_equal(c.resumes, 1);
+	fclose(f);
+}
+
+static void stock_demo_wakeups(void **state)
+{
+	FILE *f = open_data(DATA "/stock-demo.dmesg");
+
+	(void)state;
+	assert_int_equal(wakeup_count(f, "1-1"), 5);
+	rewind(f);
+	assert_int_equal(wakeup_count(f, "usb1"), 5);
+	rewind(f);
+	assert_int_equal(wakeup_count(f, "1-11"), 0);
+	fclose(f);
+}
+
+/* async resumes only queue work; failed and nested calls pair up right */
+static void async_nested_and_failed(void **state)
+{
+	static const char trace[] =
+		"# entries-in-buffer/entries-written: 9/9   #P:2\n"
+		"  t-1 [000] d.... 1.0: rpm_resume: 1-1 flags-1 cnt-1\n"
+		"  t-1 [000] d.... 1.1: rpm_return_int: rpm_resume+0x1/0x2:1-1 ret=0\n"
+		"  k-2 [001] d.... 1.2: rpm_resume: 1-1 flags-4 cnt-0\n"
+		"  k-2 [001] d.... 1.3: rpm_idle: 1-1 flags-1 cnt-0\n"
+		"  k-2 [001] d.... 1.4: rpm_return_int: rpm_idle+0x1/0x2:1-1 ret=-16\n"
+		"  k-2 [001] d.... 1.5: rpm_return_int: rpm_resume+0x1/0x2:1-1 ret=0\n"
+		"  k-2 [001] d.... 1.6: rpm_resume: 1-1 flags-4 cnt-0\n"
+		"  k-2 [001] d.... 1.7: rpm_return_int: 0xffffffff811a94e7:1-1 ret=-19\n"
+		"  k-2 [001] d.... 1.8: rpm_return_int: rpm_resume+0x1/0x2:1-1 ret=1\n";
+	FILE *f = from_string(trace);
+	struct rpm_counts c;
+
+	(void)state;
+	assert_int_equal(rpm_count(f, "1-1", &c), 0);
+	assert_int_equal(c.resumes, 1);
+	assert_int_equal(c.resume_errors, 1);
+	assert_int_equal(c.unmatched, 1);
+	assert_false(c.overrun);
+	fclose(f);
+}
+
+static void overrun_is_flagged(void **state)
+{
+	FILE *f = from_string("# entries-in-buffer/entries-written: 100/250   #P:2\n");
+	struct rpm_counts c;
+
+	(void)state;
+	assert_int_equal(rpm_count(f, "1-1", &c), 0);
+	assert_true(c.overrun);
+	fclose(f);
+}
+
+static void suspends_follow_from_resumes(void **state)
+{
+	struct report_row r = { .rpm.resumes = 4 };
+
+	(void)state;
+	strcpy(r.before.status, "active");
+	strcpy(r.after.status, "suspended");
+	report_derive(&r);
+	assert_int_equal(r.suspends, 5);
+	strcpy(r.before.status, "suspended");
+	report_derive(&r);
+	assert_int_equal(r.suspends, 4);
+	strcpy(r.after.status, "active");
+	report_derive(&r);
+	assert_int_equal(r.suspends, 3);
+}
+
+static void awake_reasons(void **state)
+{
+	struct snapshot s = { .status = "active", .control = "on", .delay_ms = 200 };
+
+	(void)state;
+	assert_string_equal(report_awake_reason(&s), "power/control is on");
+	strcpy(s.control, "auto");
+	s.delay_ms = -1;
+	assert_string_equal(report_awake_reason(&s), "autosuspend_delay_ms < 0");
+	strcpy(s.status, "suspended");
+	assert_string_equal(report_awake_reason(&s), "-");
+}
+
+static void snapshots_round_trip(void **state)
+{
+	struct snapshot in = { .dev = "1-1", .status = "suspended", .control = "auto",
+			       .delay_ms = 200, .active_ms = 1234, .suspended_ms = 5678 };
+	struct snapshot out[2];
+	char buf[256];
+	FILE *f = fmemopen(buf, sizeof(buf), "w+");
+
+	(void)state;
+	snapshot_write(f, &in);
+	rewind(f);
+	assert_int_equal(snapshot_read(f, out, 2), 1);
+	assert_string_equal(out[0].dev, in.dev);
+	assert_string_equal(out[0].status, in.status);
+	assert_string_equal(out[0].control, in.control);
+	assert_int_equal(out[0].delay_ms, in.delay_ms);
+	assert_int_equal(out[0].active_ms, in.active_ms);
+	assert_int_equal(out[0].suspended_ms, in.suspended_ms);
+	fclose(f);
+	f = from_string("1-1 suspended auto\n");
+	assert_int_equal(snapshot_read(f, out, 2), -1);
+	fclose(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(stock_demo_trace),
+		cmocka_unit_test(stock_demo_wakeups),
+		cmocka_unit_test(async_nested_and_failed),
+		cmocka_unit_test(overrun_is_flagged),
+		cmocka_unit_test(suspends_follow_from_resumes),
+		cmocka_unit_test(awake_reasons),
+		cmocka_unit_test(snapshots_round_trip),
+	};
+
+	return cmocka_run_group_tests_name("rpmcount", tests, NULL, NULL);
+}
