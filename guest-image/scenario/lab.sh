@@ -58,8 +58,16 @@ lab_up() {
 	LAB_HUB=usb${LAB_DEV%%-*}
 }
 
+# Remove the gadget and wait until the host has dropped its device: a
+# disconnect on a suspended port is noticed only when the root hub wakes.
 lab_down() {
-	autopm-gadget down >/dev/null
+	_old=$(lab_gadget_field host-device)
+	autopm-gadget down >/dev/null || return 1
+	[ -n "$_old" ] && [ "$_old" != none ] || return 0
+	lab_wait_cmd 5000 test ! -e "$SYS_USB/$_old" || {
+		lab_log "the host still has $_old 5 s after down"
+		return 1
+	}
 }
 
 # Let DEV autosuspend after MS of idleness.

@@ -12,8 +12,10 @@ SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 400))
 # on the wire; measured 60-72 ms here under TCG
 WAKE_BOUND_MS=300
 
+# the kernel's last words help more than anything a case can add
 fail() {
 	echo "FAIL: $*"
+	dmesg | tail -n 15 | sed 's/^/dmesg: /'
 	exit 1
 }
 
