@@ -113,7 +113,11 @@ static int cmd_order(char **argv)
 		return EXIT_USAGE;
 	for (;;) {
 		t = now_ms() - start;
-		if (read_status(argv[0], c, sizeof(c)) || read_status(argv[1], p, sizeof(p)))
+		/*
+		 * parent first: a parent seen suspended means the child was
+		 * suspended already, and nothing here resumes it
+		 */
+		if (read_status(argv[1], p, sizeof(p)) || read_status(argv[0], c, sizeof(c)))
 			return EXIT_FAIL;
 		if (strcmp(p, "active") && strcmp(c, "suspended")) {
 			fprintf(stderr, "labtool: %s is %s while its child %s is %s\n", argv[1], p, argv[0], c);
