@@ -228,6 +228,9 @@ static int cmd_report(char **argv)
 	if (count_rows(argv[3], argv[4], rows, n))
 		return EXIT_FAIL;
 	report_print(stdout, argv[0], rows, n);
+	for (i = 0; i < n; i++)
+		if (!report_agrees(&rows[i]))
+			return EXIT_FAIL;
 	return EXIT_OK;
 }
 

@@ -6,6 +6,17 @@
 #include "../../gadget/sysfs.h"
 #include "snapshot.h"
 
+const char *const core_counter_file[CC_COUNT] = {
+	[CC_AUTOSUSPENDS] = "autosuspend_count",
+	[CC_AUTORESUMES] = "autoresume_count",
+	[CC_REMOTE_WAKEUPS] = "remote_wakeup_count",
+	[CC_REFUSED_BUSY] = "autosuspend_refused_busy",
+	[CC_REFUSED_NO_WAKEUP] = "autosuspend_refused_no_wakeup",
+	[CC_REFUSED_HCD_WAKEUP] = "autosuspend_refused_hcd_wakeup",
+	[CC_REFUSED_RESET_RESUME] = "autosuspend_refused_reset_resume",
+	[CC_REFUSED_DRIVER] = "autosuspend_refused_driver",
+};
+
 static int read_attr(const char *sysdir, const char *dev, const char *attr, char *buf, size_t len)
 {
 	char path[PATH_MAX];
@@ -24,6 +35,20 @@ static int read_long(const char *sysdir, const char *dev, const char *attr, long
 	return *end ? -1 : 0;
 }
 
+/* the patched kernel's counters: all there, or the kernel has none */
+static void take_core(const char *sysdir, const char *dev, struct snapshot *s)
+{
+	int i;
+
+	s->has_core = true;
+	for (i = 0; i < CC_COUNT && s->has_core; i++)
+		if (read_long(sysdir, dev, core_counter_file[i], &s->core[i]))
+			s->has_core = false;
+	if (!s->has_core || read_attr(sysdir, dev, "autosuspend_refusal", s->refusal,
+				      sizeof(s->refusal)))
+		strcpy(s->refusal, "-");
+}
+
 int snapshot_take(const char *sysdir, const char *dev, struct snapshot *s)
 {
 	memset(s, 0, sizeof(*s));
@@ -36,25 +61,54 @@ int snapshot_take(const char *sysdir, const char *dev, struct snapshot *s)
 	    read_long(sysdir, dev, "runtime_active_time", &s->active_ms) ||
 	    read_long(sysdir, dev, "runtime_suspended_time", &s->suspended_ms))
 		return -1;
+	take_core(sysdir, dev, s);
 	return 0;
 }
 
+/* one line: the fixed fields, the counters, then the refusal text */
 void snapshot_write(FILE *f, const struct snapshot *s)
 {
-	fprintf(f, "%s %s %s %ld %ld %ld\n", s->dev, s->status, s->control,
-		s->delay_ms, s->active_ms, s->suspended_ms);
+	int i;
+
+	fprintf(f, "%s %s %s %ld %ld %ld %d", s->dev, s->status, s->control,
+		s->delay_ms, s->active_ms, s->suspended_ms, s->has_core);
+	for (i = 0; i < CC_COUNT; i++)
+		fprintf(f, " %ld", s->core[i]);
+	fprintf(f, " %s\n", s->refusal);
+}
+
+static int parse_line(char *line, struct snapshot *p)
+{
+	int has, n, i, used;
+	char *pos;
+
+	memset(p, 0, sizeof(*p));
+	if (sscanf(line, "%31s %15s %7s %ld %ld %ld %d%n", p->dev, p->status, p->control,
+		   &p->delay_ms, &p->active_ms, &p->suspended_ms, &has, &used) != 7)
+		return -1;
+	p->has_core = has;
+	pos = line + used;
+	for (i = 0; i < CC_COUNT; i++) {
+		if (sscanf(pos, " %ld%n", &p->core[i], &n) != 1)
+			return -1;
+		pos += n;
+	}
+	if (*pos++ != ' ')
+		return -1;
+	pos[strcspn(pos, "\n")] = '\0';
+	if (!*pos || strlen(pos) >= sizeof(p->refusal))
+		return -1;
+	strcpy(p->refusal, pos);
+	return 0;
 }
 
 int snapshot_read(FILE *f, struct snapshot *s, int max)
 {
-	char line[256];
+	char line[512];
 	int n = 0;
 
 	while (n < max && fgets(line, sizeof(line), f)) {
-		struct snapshot *p = &s[n];
-
-		if (sscanf(line, "%31s %15s %7s %ld %ld %ld", p->dev, p->status, p->control,
-			   &p->delay_ms, &p->active_ms, &p->suspended_ms) != 6)
+		if (parse_line(line, &s[n]))
 			return -1;
 		n++;
 	}

@@ -3,9 +3,29 @@
 #ifndef LABTOOL_SNAPSHOT_H
 #define LABTOOL_SNAPSHOT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
-#define SNAP_NAME_LEN 32
+#define SNAP_NAME_LEN	32
+#define SNAP_REFUSAL_LEN 160
+
+/*
+ * The USB core counters the lab's kernel patches add to power/, by file
+ * name. The patched kernel has all of them, stock none.
+ */
+enum core_counter {
+	CC_AUTOSUSPENDS,
+	CC_AUTORESUMES,
+	CC_REMOTE_WAKEUPS,
+	CC_REFUSED_BUSY,
+	CC_REFUSED_NO_WAKEUP,
+	CC_REFUSED_HCD_WAKEUP,
+	CC_REFUSED_RESET_RESUME,
+	CC_REFUSED_DRIVER,
+	CC_COUNT
+};
+
+extern const char *const core_counter_file[CC_COUNT];
 
 struct snapshot {
 	char dev[SNAP_NAME_LEN];	/* "1-1", "usb1" */
@@ -14,6 +34,9 @@ struct snapshot {
 	long delay_ms;			/* power/autosuspend_delay_ms */
 	long active_ms;			/* power/runtime_active_time */
 	long suspended_ms;		/* power/runtime_suspended_time */
+	bool has_core;			/* the core counters exist */
+	long core[CC_COUNT];		/* power/<core_counter_file[i]> */
+	char refusal[SNAP_REFUSAL_LEN];	/* power/autosuspend_refusal */
 };
 
 /* Read DEV's state from SYSDIR (/sys/bus/usb/devices). 0, or -1. */

@@ -47,3 +47,13 @@ expect_steady() {
 		fail "$1 did not stay $2: $3"
 	echo "$1 stayed $2 for $SUSPEND_BOUND_MS ms ($3)"
 }
+
+# a USB core counter of the patched kernel (power/NAME), or fail
+core_count() {
+	cat "$SYS_USB/$1/power/$2" 2>/dev/null || fail "$1 has no power/$2 (a stock kernel?)"
+}
+
+refusal() {
+	cat "$SYS_USB/$1/power/autosuspend_refusal" 2>/dev/null ||
+		fail "$1 has no power/autosuspend_refusal (a stock kernel?)"
+}

@@ -111,13 +111,45 @@ static void suspends_follow_from_resumes(void **state)
 	strcpy(r.before.status, "active");
 	strcpy(r.after.status, "suspended");
 	report_derive(&r);
-	assert_int_equal(r.suspends, 5);
+	assert_int_equal(r.trace.suspends, 5);
 	strcpy(r.before.status, "suspended");
 	report_derive(&r);
-	assert_int_equal(r.suspends, 4);
+	assert_int_equal(r.trace.suspends, 4);
 	strcpy(r.after.status, "active");
 	report_derive(&r);
-	assert_int_equal(r.suspends, 3);
+	assert_int_equal(r.trace.suspends, 3);
+	assert_false(r.has_core);
+	assert_true(report_agrees(&r));
+}
+
+/* on the patched kernel the core counters lead, and must match the trace */
+static void core_counters_cross_checked(void **state)
+{
+	struct report_row r = { .rpm.resumes = 4, .wakeups = 2 };
+
+	(void)state;
+	strcpy(r.before.status, "suspended");
+	strcpy(r.after.status, "suspended");
+	r.before.has_core = r.after.has_core = true;
+	r.before.core[CC_AUTOSUSPENDS] = 10;
+	r.after.core[CC_AUTOSUSPENDS] = 14;
+	r.before.core[CC_AUTORESUMES] = 10;
+	r.after.core[CC_AUTORESUMES] = 14;
+	r.before.core[CC_REMOTE_WAKEUPS] = 1;
+	r.after.core[CC_REMOTE_WAKEUPS] = 3;
+	report_derive(&r);
+	assert_true(r.has_core);
+	assert_int_equal(r.core.suspends, 4);
+	assert_int_equal(r.core.resumes, 4);
+	assert_int_equal(r.core.wakeups, 2);
+	assert_true(report_agrees(&r));
+	r.after.core[CC_REMOTE_WAKEUPS] = 4;
+	report_derive(&r);
+	assert_false(report_agrees(&r));
+	/* a kernel without counters in one snapshot: nothing to compare */
+	r.before.has_core = false;
+	report_derive(&r);
+	assert_true(report_agrees(&r));
 }
 
 static void awake_reasons(void **state)
@@ -129,6 +161,10 @@ static void awake_reasons(void **state)
 	strcpy(s.control, "auto");
 	s.delay_ms = -1;
 	assert_string_equal(report_awake_reason(&s), "autosuspend_delay_ms < 0");
+	s.delay_ms = 100;
+	s.has_core = true;
+	strcpy(s.refusal, "busy: 1-1:1.0 usage count 1");
+	assert_string_equal(report_awake_reason(&s), "busy: 1-1:1.0 usage count 1");
 	strcpy(s.status, "suspended");
 	assert_string_equal(report_awake_reason(&s), "-");
 }
@@ -136,9 +172,12 @@ static void awake_reasons(void **state)
 static void snapshots_round_trip(void **state)
 {
 	struct snapshot in = { .dev = "1-1", .status = "suspended", .control = "auto",
-			       .delay_ms = 200, .active_ms = 1234, .suspended_ms = 5678 };
+			       .delay_ms = 200, .active_ms = 1234, .suspended_ms = 5678,
+			       .has_core = true, .core = { 9, 8, 5, 0, 3 },
+			       .refusal = "remote wakeup needed by 1-1:1.0 (cdc_acm) but not available" };
+	int i;
 	struct snapshot out[2];
-	char buf[256];
+	char buf[512];
 	FILE *f = fmemopen(buf, sizeof(buf), "w+");
 
 	(void)state;
@@ -151,6 +190,10 @@ static void snapshots_round_trip(void **state)
 	assert_int_equal(out[0].delay_ms, in.delay_ms);
 	assert_int_equal(out[0].active_ms, in.active_ms);
 	assert_int_equal(out[0].suspended_ms, in.suspended_ms);
+	assert_true(out[0].has_core);
+	for (i = 0; i < CC_COUNT; i++)
+		assert_int_equal(out[0].core[i], in.core[i]);
+	assert_string_equal(out[0].refusal, in.refusal);
 	fclose(f);
 	f = from_string("1-1 suspended auto\n");
 	assert_int_equal(snapshot_read(f, out, 2), -1);
@@ -165,6 +208,7 @@ int main(void)
 		cmocka_unit_test(async_nested_and_failed),
 		cmocka_unit_test(overrun_is_flagged),
 		cmocka_unit_test(suspends_follow_from_resumes),
+		cmocka_unit_test(core_counters_cross_checked),
 		cmocka_unit_test(awake_reasons),
 		cmocka_unit_test(snapshots_round_trip),
 	};
