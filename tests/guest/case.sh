@@ -48,6 +48,13 @@ expect_steady() {
 	echo "$1 stayed $2 for $SUSPEND_BOUND_MS ms ($3)"
 }
 
+# the patched kernel's power/ counters must be there (in this shell, so
+# that a stock kernel fails the case at once, saying why)
+require_core() {
+	[ -e "$SYS_USB/$1/power/autosuspend_count" ] ||
+		fail "$1 has no USB core counters in power/: this kernel lacks the lab's patches"
+}
+
 # a USB core counter of the patched kernel (power/NAME), or fail
 core_count() {
 	cat "$SYS_USB/$1/power/$2" 2>/dev/null || fail "$1 has no power/$2 (a stock kernel?)"

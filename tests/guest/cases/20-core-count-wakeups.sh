@@ -4,6 +4,7 @@
 
 K=4
 case_up
+require_core "$LAB_DEV"
 exec 3<>"/dev/$(lab_acm_tty)" || fail "open the ACM tty"
 wait_suspended "$LAB_DEV"
 w0=$(core_count "$LAB_DEV" remote_wakeup_count)

@@ -6,6 +6,7 @@
 N=5
 EVENT=$TRACEFS/events/usb/usb_autosuspend
 case_up
+require_core "$LAB_DEV"
 wait_suspended "$LAB_DEV"
 [ -d "$EVENT" ] || fail "no usb:usb_autosuspend tracepoint"
 s0=$(core_count "$LAB_DEV" autosuspend_count)

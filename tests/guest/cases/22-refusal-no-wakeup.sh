@@ -3,6 +3,7 @@
 . /lab/tests/case.sh
 
 case_up --no-wakeup
+require_core "$LAB_DEV"
 wait_suspended "$LAB_DEV"
 n0=$(core_count "$LAB_DEV" autosuspend_refused_no_wakeup)
 exec 3<>"/dev/$(lab_acm_tty)" || fail "open the ACM tty"

@@ -5,6 +5,7 @@
 . /lab/tests/case.sh
 
 case_up
+require_core "$LAB_DEV"
 TTY=/dev/$(lab_acm_tty)
 exec 3<>"$TTY" || fail "open $TTY"
 stty raw -echo <&3

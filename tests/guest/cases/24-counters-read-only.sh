@@ -3,6 +3,7 @@
 . /lab/tests/case.sh
 
 case_up
+require_core "$LAB_DEV"
 wait_suspended "$LAB_DEV"
 for f in autosuspend_count autoresume_count remote_wakeup_count \
 	autosuspend_refused_busy autosuspend_refused_no_wakeup \
