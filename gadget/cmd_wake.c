@@ -3,8 +3,9 @@
  * autopm-gadget wake: signal remote wakeup and confirm it was delivered.
  *
  * Stock 6.1's udc "srp" attribute ignores usb_gadget_wakeup()'s result,
- * so a successful write proves nothing. We check the preconditions we can
- * see, then watch the host-side device until it is active again.
+ * so a successful write proves nothing; the lab's patched kernel returns
+ * it. Either way we check the preconditions we can see, and then watch
+ * the host-side device until it is active again.
  */
 #include <errno.h>
 #include <limits.h>
@@ -61,9 +62,11 @@ static int wake(usbg_gadget *g, const char *udc, const struct wake_options *o)
 		return -1;
 	}
 	snprintf(srp, sizeof(srp), SYSFS_UDC "/%s/srp", udc);
+	/* the lab's kernel returns usb_gadget_wakeup()'s error here */
 	err = sysfs_write(srp, "1");
 	if (err) {
-		fprintf(stderr, "autopm-gadget: wakeup refused by %s: %s\n", udc, strerror(-err));
+		fprintf(stderr, "autopm-gadget: wakeup refused by %s: %s (%s)\n", udc,
+			strerror(-err), wakeup_error_meaning(err));
 		return -1;
 	}
 	waited = sysfs_wait_for(path, "active", o->timeout_ms);

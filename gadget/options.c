@@ -160,3 +160,20 @@ int parse_no_options(int argc, char **argv)
 		return bad("unknown option", argv[optind - 1]);
 	return unexpected(argc, argv);
 }
+
+/* what usb_gadget_wakeup()'s errors mean for dummy_hcd */
+const char *wakeup_error_meaning(int err)
+{
+	switch (err) {
+	case -EINVAL:
+		return "the host has not enabled remote wakeup";
+	case -ENOLINK:
+		return "the gadget is not connected";
+	case -EIO:
+		return "the bus is not suspended";
+	case -EOPNOTSUPP:
+		return "the UDC cannot signal remote wakeup";
+	default:
+		return "the UDC refused";
+	}
+}

@@ -40,5 +40,7 @@ int parse_wake_options(int argc, char **argv, struct wake_options *o);
 int parse_no_options(int argc, char **argv);
 
 uint8_t config_attributes(bool remote_wakeup);
+/* Why usb_gadget_wakeup() failed, from its negative errno. */
+const char *wakeup_error_meaning(int err);
 
 #endif

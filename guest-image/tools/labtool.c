@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include "../../gadget/sysfs.h"
@@ -26,6 +28,7 @@ static int usage(void)
 		"       labtool wait PATH VALUE TIMEOUT_MS   (prints the ms waited)\n"
 		"       labtool steady PATH VALUE MS         (fails if PATH leaves VALUE within MS)\n"
 		"       labtool order CHILD PARENT TIMEOUT_MS (prints when each suspended, in now-ms)\n"
+		"       labtool notified PATH TIMEOUT_MS      (waits for sysfs_notify, prints the value)\n"
 		"       labtool count DEV TRACE DMESG        (resumes and remote wakeups)\n"
 		"       labtool snapshot DEV...              (runtime PM state, one line each)\n"
 		"       labtool report VARIANT BEFORE AFTER TRACE DMESG\n");
@@ -141,6 +144,41 @@ static int cmd_order(char **argv)
 	return EXIT_OK;
 }
 
+/* Block in poll() until the kernel notifies PATH, as a sysfs peer would. */
+static int cmd_notified(char **argv)
+{
+	struct pollfd pfd = { .events = POLLPRI | POLLERR };
+	unsigned long timeout;
+	char buf[64];
+	ssize_t n;
+	int ret;
+
+	if (parse_ms(argv[1], &timeout))
+		return EXIT_USAGE;
+	pfd.fd = open(argv[0], O_RDONLY);
+	if (pfd.fd < 0 || read(pfd.fd, buf, sizeof(buf)) < 0) {
+		fprintf(stderr, "labtool: cannot read %s: %s\n", argv[0], strerror(errno));
+		return EXIT_FAIL;
+	}
+	/* a sysfs file must be read once before poll() can wait on it */
+	printf("ready\n");
+	fflush(stdout);
+	ret = poll(&pfd, 1, timeout);
+	if (ret <= 0) {
+		fprintf(stderr, "labtool: no notification on %s within %lu ms\n", argv[0], timeout);
+		close(pfd.fd);
+		return EXIT_FAIL;
+	}
+	n = pread(pfd.fd, buf, sizeof(buf) - 1, 0);
+	close(pfd.fd);
+	if (n < 0)
+		return EXIT_FAIL;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	printf("%s\n", buf);
+	return EXIT_OK;
+}
+
 static int cmd_count(char **argv)
 {
 	struct rpm_counts c;
@@ -246,6 +284,8 @@ int main(int argc, char **argv)
 		return cmd_steady(argv + 2);
 	if (argc == 5 && !strcmp(argv[1], "order"))
 		return cmd_order(argv + 2);
+	if (argc == 4 && !strcmp(argv[1], "notified"))
+		return cmd_notified(argv + 2);
 	if (argc == 5 && !strcmp(argv[1], "count"))
 		return cmd_count(argv + 2);
 	if (argc >= 3 && !strcmp(argv[1], "snapshot"))

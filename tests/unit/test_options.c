@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* autopm-gadget's argument parsing. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -100,6 +101,15 @@ static void no_options(void **state)
 	assert_int_equal(parse_no_options(2, ARGV("down", "x")), -1);
 }
 
+static void wakeup_errors_explained(void **state)
+{
+	(void)state;
+	assert_string_equal(wakeup_error_meaning(-EINVAL), "the host has not enabled remote wakeup");
+	assert_string_equal(wakeup_error_meaning(-EIO), "the bus is not suspended");
+	assert_string_equal(wakeup_error_meaning(-ENOLINK), "the gadget is not connected");
+	assert_string_equal(wakeup_error_meaning(-E2BIG), "the UDC refused");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -109,6 +119,7 @@ int main(void)
 		cmocka_unit_test(function_lists),
 		cmocka_unit_test(wake_timeout),
 		cmocka_unit_test(no_options),
+		cmocka_unit_test(wakeup_errors_explained),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
