@@ -23,6 +23,7 @@ echo "$LAB_DEV suspended between the two directions"
 # a stock gadget does not wake the host for data: wake it whenever the
 # host sleeps with bytes still to come
 head -c $SIZE /dev/urandom >/tmp/g2h
+expect_eq "status before the gadget writes" "$(lab_status "$LAB_DEV")" suspended
 head -c $SIZE <&3 >/tmp/got-h &
 r=$!
 cat /tmp/g2h >&4 &
@@ -37,6 +38,6 @@ while kill -0 $r 2>/dev/null && [ "$(labtool now-ms)" -lt "$end" ]; do
 done
 lab_wait_pid $r 1 || fail "gadget -> host: only $(wc -c </tmp/got-h) of $SIZE bytes"
 lab_wait_pid $w 5000 || fail "the gadget writer did not finish"
-[ "$wakes" -ge 1 ] || fail "the device never needed a wakeup: it did not sleep"
-echo "gadget -> host needed $wakes remote wakeup(s)"
+# the patched gadget wakes the host for its data by itself (case 32)
+echo "gadget -> host: $wakes remote wakeup(s) asked for by hand"
 expect_eq "gadget -> host md5" "$(md5sum </tmp/got-h)" "$(md5sum </tmp/g2h)"

@@ -33,6 +33,8 @@ expect_exit 1 autopm-gadget wake
 expect_exit 1 autopm-gadget status
 
 case_up --functions acm --vid 0x1234 --pid 0x5678
+# keep the bus awake, so that the state below is "configured"
+echo on >"$SYS_USB/$LAB_DEV/power/control"
 expect_exit 1 autopm-gadget up
 expect_eq "gadgets after a second up" "$(ls $GADGETS)" autopm-lab
 autopm-gadget status >/tmp/status || fail "status"
