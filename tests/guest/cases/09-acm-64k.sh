@@ -4,11 +4,7 @@
 
 SIZE=65536
 case_up
-exec 3<>"/dev/$(lab_acm_tty)" || fail "open the host tty"
-exec 4<>"$(lab_gadget_tty)" || fail "open the gadget tty"
-for fd in 3 4; do
-	eval "stty raw -echo -iexten -ixon -ixoff <&$fd" || fail "stty on fd $fd"
-done
+open_acm_raw
 
 head -c $SIZE /dev/urandom >/tmp/h2g
 head -c $SIZE <&4 >/tmp/got-g &

@@ -5,11 +5,7 @@
 
 SIZE=65536
 case_up
-exec 3<>"/dev/$(lab_acm_tty)" || fail "open the host tty"
-exec 4<>"$(lab_gadget_tty)" || fail "open the gadget tty"
-for fd in 3 4; do
-	eval "stty raw -echo -iexten -ixon -ixoff <&$fd" || fail "stty on fd $fd"
-done
+open_acm_raw
 wait_suspended "$LAB_DEV"
 # read quietly here: on a stock kernel the case should fail on the wakeup
 w0=$(cat "$SYS_USB/$LAB_DEV/power/remote_wakeup_count" 2>/dev/null)
