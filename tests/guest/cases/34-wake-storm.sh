@@ -1,0 +1,35 @@
+# 1000 wake requests in a tight loop leave the host consistent: the core's
+# remote_wakeup_count equals the wakeups hub.c logged, the device still
+# autosuspends, and a single wake afterwards is delivered as usual.
+# (Kernel warnings fail the run through run-guest --strict.)
+. /lab/tests/case.sh
+
+N=1000
+SRP=/sys/class/udc/dummy_udc.0/srp
+case_up
+exec 3<>"/dev/$(lab_acm_tty)" || fail "open the ACM tty"
+wait_suspended "$LAB_DEV"
+lab_trace_start
+w0=$(cat "$SYS_USB/$LAB_DEV/power/remote_wakeup_count" 2>/dev/null)
+ok=0 refused=0 i=0
+while [ $i -lt $N ]; do
+	if echo 1 2>/dev/null >$SRP; then ok=$((ok + 1)); else refused=$((refused + 1)); fi
+	i=$((i + 1))
+done
+echo "$N requests: $ok accepted, $refused refused by the UDC"
+# the storm must have woken the device at least once, and let it sleep
+lab_wait_state "$LAB_DEV" active "$WAKE_BOUND_MS" >/dev/null ||
+	[ "$(cat "$SYS_USB/$LAB_DEV/power/remote_wakeup_count" 2>/dev/null)" != "$w0" ] ||
+	fail "the storm did not wake $LAB_DEV"
+wait_suspended "$LAB_DEV"
+out=$(autopm-gadget wake --timeout-ms "$WAKE_BOUND_MS") || fail "a wake after the storm was not delivered"
+echo "after the storm: $out"
+wait_suspended "$LAB_DEV"
+lab_trace_stop /tmp
+exec 3>&-
+set -- $(labtool count "$LAB_DEV" /tmp/trace /tmp/dmesg)
+logged=$4
+[ "$logged" -ge 2 ] || fail "hub.c logged $logged wakeups, want the storm's and the last one"
+echo "the storm of $N requests made $((logged - 1)) wakeup(s)"
+require_core "$LAB_DEV"
+expect_eq "remote_wakeup_count vs hub.c's log" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) "$logged"
