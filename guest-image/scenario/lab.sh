@@ -92,6 +92,15 @@ lab_host_netdev() {
 	lab_host_class net
 }
 
+# Open both ends of the ACM link for binary data: fd 3 the host's
+# ttyACM, fd 4 the gadget's ttyGS (open first: u_serial drops what
+# arrives while it is closed), both raw.
+lab_open_acm_raw() {
+	exec 3<>"/dev/$(lab_acm_tty)" && exec 4<>"$(lab_gadget_tty)" &&
+		stty raw -echo -iexten -ixon -ixoff <&3 &&
+		stty raw -echo -iexten -ixon -ixoff <&4
+}
+
 lab_gadget_tty() {
 	lab_gadget_field function | sed -n 's/^acm.* tty //p'
 }

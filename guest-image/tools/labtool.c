@@ -179,22 +179,45 @@ static int cmd_notified(char **argv)
 	return EXIT_OK;
 }
 
+/* the trace and dmesg dumps that counts are read from: both open, or neither */
+static int open_logs(const char *trace, const char *dmesg, FILE **t, FILE **d)
+{
+	*t = open_or_complain(trace);
+	*d = *t ? open_or_complain(dmesg) : NULL;
+	if (*d)
+		return 0;
+	if (*t)
+		fclose(*t);
+	return -1;
+}
+
+/* DEV's resumes from the trace and remote wakeups from dmesg */
+static int count_device(FILE *t, FILE *d, const char *dev, struct rpm_counts *c, long *wakeups)
+{
+	rewind(t);
+	rewind(d);
+	if (rpm_count(t, dev, c))
+		return -1;
+	*wakeups = wakeup_count(d, dev);
+	return 0;
+}
+
 static int cmd_count(char **argv)
 {
 	struct rpm_counts c;
-	FILE *t = open_or_complain(argv[1]), *d = open_or_complain(argv[2]);
-	int ret = EXIT_FAIL;
+	long wakeups;
+	FILE *t, *d;
+	int ret;
 
-	if (t && d && !rpm_count(t, argv[0], &c)) {
+	if (open_logs(argv[1], argv[2], &t, &d))
+		return EXIT_FAIL;
+	ret = count_device(t, d, argv[0], &c, &wakeups);
+	if (!ret)
 		printf("resumes %ld wakeups %ld resume_errors %ld overrun %d\n", c.resumes,
-		       wakeup_count(d, argv[0]), c.resume_errors, c.overrun);
-		ret = EXIT_OK;
-	}
-	if (t)
-		fclose(t);
-	if (d)
-		fclose(d);
-	return ret;
+		       wakeups, c.resume_errors, c.overrun);
+	fclose(t);
+	fclose(d);
+	return ret ? EXIT_FAIL : EXIT_OK;
 }
 
 static int cmd_snapshot(int argc, char **argv)
@@ -228,21 +251,18 @@ static int read_snapshots(const char *path, struct snapshot *s)
 
 static int count_rows(const char *trace, const char *dmesg, struct report_row *rows, int n)
 {
-	FILE *t = open_or_complain(trace), *d = open_or_complain(dmesg);
+	FILE *t, *d;
 	int i, ret = 0;
 
-	for (i = 0; t && d && i < n && !ret; i++) {
-		rewind(t);
-		rewind(d);
-		ret = rpm_count(t, rows[i].after.dev, &rows[i].rpm);
-		rows[i].wakeups = wakeup_count(d, rows[i].after.dev);
+	if (open_logs(trace, dmesg, &t, &d))
+		return -1;
+	for (i = 0; i < n && !ret; i++) {
+		ret = count_device(t, d, rows[i].after.dev, &rows[i].rpm, &rows[i].trace.wakeups);
 		report_derive(&rows[i]);
 	}
-	if (t)
-		fclose(t);
-	if (d)
-		fclose(d);
-	return t && d && !ret ? 0 : -1;
+	fclose(t);
+	fclose(d);
+	return ret;
 }
 
 static int cmd_report(char **argv)

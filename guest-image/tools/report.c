@@ -17,7 +17,6 @@ void report_derive(struct report_row *r)
 {
 	r->trace.resumes = r->rpm.resumes;
 	r->trace.suspends = r->rpm.resumes + is_suspended(&r->after) - is_suspended(&r->before);
-	r->trace.wakeups = r->wakeups;
 	r->has_core = r->before.has_core && r->after.has_core;
 	if (!r->has_core)
 		return;

@@ -19,8 +19,7 @@ struct pm_counts {
 struct report_row {
 	struct snapshot before, after;
 	struct rpm_counts rpm;
-	long wakeups;			/* hub.c debug lines */
-	struct pm_counts trace;		/* from the rpm trace and dmesg */
+	struct pm_counts trace;		/* rpm trace; wakeups: hub.c debug lines */
 	struct pm_counts core;		/* from the core counters, if any */
 	bool has_core;
 };

@@ -65,12 +65,7 @@ refusal() {
 		fail "$1 has no power/autosuspend_refusal (a stock kernel?)"
 }
 
-# Open both ends of the ACM link for binary data: fd 3 the host's
-# ttyACM, fd 4 the gadget's ttyGS (open first: u_serial drops what
-# arrives while it is closed), both raw.
+
 open_acm_raw() {
-	exec 3<>"/dev/$(lab_acm_tty)" || fail "open the host tty"
-	exec 4<>"$(lab_gadget_tty)" || fail "open the gadget tty"
-	stty raw -echo -iexten -ixon -ixoff <&3 || fail "stty on the host tty"
-	stty raw -echo -iexten -ixon -ixoff <&4 || fail "stty on the gadget tty"
+	lab_open_acm_raw || fail "cannot open the ACM link raw"
 }

@@ -125,7 +125,7 @@ static void suspends_follow_from_resumes(void **state)
 /* on the patched kernel the core counters lead, and must match the trace */
 static void core_counters_cross_checked(void **state)
 {
-	struct report_row r = { .rpm.resumes = 4, .wakeups = 2 };
+	struct report_row r = { .rpm.resumes = 4, .trace.wakeups = 2 };
 
 	(void)state;
 	strcpy(r.before.status, "suspended");
