@@ -19,6 +19,10 @@ int cmd_up(int argc, char **argv);
 int cmd_down(int argc, char **argv);
 int cmd_status(int argc, char **argv);
 int cmd_wake(int argc, char **argv);
+int cmd_send_acm(int argc, char **argv);
+int cmd_send_ecm(int argc, char **argv);
+int cmd_events(int argc, char **argv);
+int cmd_counters(int argc, char **argv);
 
 /* Open configfs and find our gadget; prints why not and returns -1. */
 int lab_gadget_open(usbg_state **s, usbg_gadget **g);

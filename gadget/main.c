@@ -24,6 +24,26 @@ static const struct subcommand subcommands[] = {
 	  "wake [--timeout-ms MS]\n"
 	  "  Signal remote wakeup and wait up to MS (default 1000) for the host-side\n"
 	  "  device to be active. Exits 1, saying why, when no wakeup was delivered.\n" },
+	{ "send-acm", cmd_send_acm,
+	  "send-acm [--timeout-ms MS] (DATA | --file F)\n"
+	  "  Write DATA, or file F, to the ACM function's /dev/ttyGSn and wait up to MS\n"
+	  "  (default 5000) for it to leave the gadget. Written while the bus is\n"
+	  "  suspended, it makes the lab's kernel ask the host for a remote wakeup.\n" },
+	{ "send-ecm", cmd_send_ecm,
+	  "send-ecm [--count N] [--size BYTES] [--seq FIRST]\n"
+	  "  Send N (default 1) lab frames (EtherType 0x88b5, sequence number, checksum)\n"
+	  "  from the ECM netdev to the host's MAC. Run it in the netdev's namespace.\n" },
+	{ "events", cmd_events,
+	  "events (--wake | --acm | --ecm) (--period-ms T | --poisson-ms MEAN [--seed S])\n"
+	  "       (--count N | --duration-ms D) [--size BYTES]\n"
+	  "  Wake the host, write BYTES (default 16) to ttyGSn, or send a frame, every\n"
+	  "  T ms or at Poisson times with mean gap MEAN ms from seed S, N times or for\n"
+	  "  D ms. Prints what happened and the device-side counters it moved.\n" },
+	{ "counters", cmd_counters,
+	  "counters\n"
+	  "  Device-side counts (bus suspends and resumes, wake requests, refused and\n"
+	  "  delivered, bytes and packets held while suspended and sent) beside the\n"
+	  "  host's, once the bus has settled. Exits 1 on any mismatch.\n" },
 	{ "status", cmd_status,
 	  "status\n  Print UDC, bus state, functions with their tty and netdev, and the\n"
 	  "  host-side device, one 'key: value' per line.\n" },

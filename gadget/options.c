@@ -6,11 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frame.h"
 #include "options.h"
 
 static int bad(const char *what, const char *value)
 {
 	fprintf(stderr, "autopm-gadget: %s: '%s'\n", what, value);
+	return -1;
+}
+
+/* a missing or conflicting option: nothing to quote */
+static int complain(const char *what)
+{
+	fprintf(stderr, "autopm-gadget: %s\n", what);
 	return -1;
 }
 
@@ -159,6 +167,185 @@ int parse_no_options(int argc, char **argv)
 	if (getopt_long(argc, argv, "+", longopts, NULL) != -1)
 		return bad("unknown option", argv[optind - 1]);
 	return unexpected(argc, argv);
+}
+
+int parse_send_acm_options(int argc, char **argv, struct send_acm_options *o)
+{
+	static const struct option longopts[] = {
+		{ "file", required_argument, NULL, 'f' },
+		{ "timeout-ms", required_argument, NULL, 't' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct send_acm_options){ .timeout_ms = DEFAULT_SEND_TIMEOUT_MS };
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (!*optarg)
+				return bad("--file wants a path", optarg);
+			o->file = optarg;
+			break;
+		case 't':
+			if (parse_uint(optarg, 600000, &o->timeout_ms) || !o->timeout_ms)
+				return bad("--timeout-ms wants 1 to 600000", optarg);
+			break;
+		default:
+			return bad("unknown or incomplete option", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		o->data = argv[optind++];
+	if (!o->data == !o->file)
+		return complain("give either DATA or --file F, not both or neither");
+	if (o->data && !*o->data)
+		return bad("DATA is empty", o->data);
+	return unexpected(argc, argv);
+}
+
+int parse_send_ecm_options(int argc, char **argv, struct send_ecm_options *o)
+{
+	static const struct option longopts[] = {
+		{ "count", required_argument, NULL, 'c' },
+		{ "size", required_argument, NULL, 's' },
+		{ "seq", required_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct send_ecm_options){ .count = 1, .size = 64 };
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			if (parse_uint(optarg, MAX_EVENTS, &o->count) || !o->count)
+				return bad("--count wants 1 to 1000000", optarg);
+			break;
+		case 's':
+			if (parse_uint(optarg, LAB_FRAME_MAX_DATA, &o->size))
+				return bad("--size wants 0 to 1400 payload bytes", optarg);
+			break;
+		case 'q':
+			if (parse_uint(optarg, 0x7fffffff, &o->first_seq))
+				return bad("--seq wants 0 to 2147483647", optarg);
+			break;
+		default:
+			return bad("unknown or incomplete option", argv[optind - 1]);
+		}
+	}
+	return unexpected(argc, argv);
+}
+
+static int parse_seed(const char *s, uint64_t *seed)
+{
+	unsigned long long v;
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	*seed = v;
+	return 0;
+}
+
+static int set_kind(struct events_options *o, enum event_kind kind, bool *given)
+{
+	if (*given)
+		return bad("give one of --wake, --acm, --ecm", event_kind_name(kind));
+	*given = true;
+	o->kind = kind;
+	return 0;
+}
+
+int parse_events_options(int argc, char **argv, struct events_options *o)
+{
+	static const struct option longopts[] = {
+		{ "wake", no_argument, NULL, 'w' },
+		{ "acm", no_argument, NULL, 'a' },
+		{ "ecm", no_argument, NULL, 'e' },
+		{ "period-ms", required_argument, NULL, 'p' },
+		{ "poisson-ms", required_argument, NULL, 'P' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "duration-ms", required_argument, NULL, 'd' },
+		{ "size", required_argument, NULL, 'z' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool kind = false, seed = false;
+	int c;
+
+	*o = (struct events_options){ .seed = 1, .size = 16 };
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'w':
+		case 'a':
+		case 'e':
+			if (set_kind(o, c == 'w' ? EVENT_WAKE : c == 'a' ? EVENT_ACM : EVENT_ECM,
+				     &kind))
+				return -1;
+			break;
+		case 'p':
+		case 'P':
+			if (o->mean_ms)
+				return bad("give one of --period-ms and --poisson-ms", optarg);
+			if (parse_uint(optarg, 3600000, &o->mean_ms) || !o->mean_ms)
+				return bad("the period wants 1 to 3600000 ms", optarg);
+			o->poisson = c == 'P';
+			break;
+		case 's':
+			if (parse_seed(optarg, &o->seed))
+				return bad("--seed wants a non-negative number", optarg);
+			seed = true;
+			break;
+		case 'c':
+			if (parse_uint(optarg, MAX_EVENTS, &o->count) || !o->count)
+				return bad("--count wants 1 to 1000000", optarg);
+			break;
+		case 'd':
+			if (parse_uint(optarg, 86400000, &o->duration_ms) || !o->duration_ms)
+				return bad("--duration-ms wants 1 to 86400000", optarg);
+			break;
+		case 'z':
+			if (parse_uint(optarg, MAX_ACM_EVENT_SIZE, &o->size))
+				return bad("--size wants 0 to 4096", optarg);
+			break;
+		default:
+			return bad("unknown or incomplete option", argv[optind - 1]);
+		}
+	}
+	if (unexpected(argc, argv))
+		return -1;
+	if (!kind)
+		return complain("say what each event does: --wake, --acm or --ecm");
+	if (!o->mean_ms)
+		return complain("say when: --period-ms T or --poisson-ms MEAN");
+	if (seed && !o->poisson)
+		return complain("--seed goes with --poisson-ms");
+	if (!o->count && !o->duration_ms)
+		return complain("say how long: --count N and/or --duration-ms D");
+	if (o->kind == EVENT_ACM && !o->size)
+		return complain("--size for --acm wants 1 to 4096");
+	if (o->kind == EVENT_ECM && o->size > LAB_FRAME_MAX_DATA)
+		return complain("--size for --ecm wants 0 to 1400");
+	return 0;
+}
+
+const char *event_kind_name(enum event_kind kind)
+{
+	switch (kind) {
+	case EVENT_WAKE:
+		return "wake";
+	case EVENT_ACM:
+		return "acm";
+	case EVENT_ECM:
+		return "ecm";
+	}
+	return "?";
 }
 
 /* what usb_gadget_wakeup()'s errors mean for dummy_hcd */

@@ -31,6 +31,34 @@ struct wake_options {
 	unsigned int timeout_ms;
 };
 
+#define DEFAULT_SEND_TIMEOUT_MS	5000
+#define MAX_ACM_EVENT_SIZE	4096
+#define MAX_EVENTS		1000000
+
+struct send_acm_options {
+	const char *data;	/* DATA argument, or NULL */
+	const char *file;	/* --file, or NULL */
+	unsigned int timeout_ms;	/* for the bytes to leave the gadget */
+};
+
+struct send_ecm_options {
+	unsigned int count;	/* frames */
+	unsigned int size;	/* payload bytes each */
+	unsigned int first_seq;
+};
+
+enum event_kind { EVENT_WAKE, EVENT_ACM, EVENT_ECM };
+
+struct events_options {
+	enum event_kind kind;
+	bool poisson;		/* Poisson times with mean mean_ms, else every mean_ms */
+	unsigned int mean_ms;
+	uint64_t seed;
+	unsigned int count;	/* 0: no limit */
+	unsigned int duration_ms;	/* 0: no limit */
+	unsigned int size;	/* bytes per ACM event, payload per ECM frame */
+};
+
 /* Parsers return 0, or -1 after printing one line naming the bad input. */
 int parse_u16(const char *s, uint16_t *out);
 int parse_uint(const char *s, unsigned int max, unsigned int *out);
@@ -38,6 +66,10 @@ int parse_functions(const char *list, unsigned int *mask);
 int parse_up_options(int argc, char **argv, struct up_options *o);
 int parse_wake_options(int argc, char **argv, struct wake_options *o);
 int parse_no_options(int argc, char **argv);
+int parse_send_acm_options(int argc, char **argv, struct send_acm_options *o);
+int parse_send_ecm_options(int argc, char **argv, struct send_ecm_options *o);
+int parse_events_options(int argc, char **argv, struct events_options *o);
+const char *event_kind_name(enum event_kind kind);
 
 uint8_t config_attributes(bool remote_wakeup);
 /* Why usb_gadget_wakeup() failed, from its negative errno. */

@@ -109,6 +109,25 @@ lab_gadget_netdev() {
 	lab_gadget_field function | sed -n 's/^ecm.* netdev //p'
 }
 
+lab_udc() {
+	lab_gadget_field udc
+}
+
+# Time COUNT device-initiated wakeups of MODE (wake, acm, ecm) with
+# labtool latency; ecm needs lab_netns_up first. Extra ARGS follow.
+lab_latency() {
+	_mode=$1 _count=$2
+	shift 2
+	set -- --mode "$_mode" --count "$_count" --device "$LAB_DEV" --udc "$(lab_udc)" \
+		--host-tty "/dev/$(lab_acm_tty)" "$@"
+	case $_mode in
+	acm) set -- "$@" --gadget-tty "$(lab_gadget_tty)" ;;
+	ecm) set -- "$@" --host-if "$(lab_host_netdev)" --gadget-if "$(lab_gadget_netdev)" \
+		--netns "$LAB_NS_PID" ;;
+	esac
+	labtool latency "$@"
+}
+
 # Wait for PID to exit within TIMEOUT_MS; kill it if it does not.
 lab_wait_pid() {
 	if lab_wait_cmd "$2" lab_pid_gone "$1"; then
@@ -129,12 +148,17 @@ lab_netns_up() {
 	_gnet=$(lab_gadget_netdev)
 	unshare -n sleep 100000 &
 	LAB_NS_PID=$!
-	lab_wait_cmd 2000 test -e "/proc/$LAB_NS_PID/ns/net" &&
+	# the file exists before unshare() has run: wait for the new namespace
+	lab_wait_cmd 2000 lab_own_netns "$LAB_NS_PID" &&
 		ip link set "$_gnet" netns "$LAB_NS_PID" &&
 		lab_in_ns ip addr add 169.254.77.1/24 dev "$_gnet" &&
 		lab_in_ns ip link set "$_gnet" up &&
 		ip addr add 169.254.77.2/24 dev "$(lab_host_netdev)" &&
 		ip link set "$(lab_host_netdev)" up
+}
+
+lab_own_netns() {
+	_ns=$(readlink "/proc/$1/ns/net") && [ "$_ns" != "$(readlink /proc/self/ns/net)" ]
 }
 
 lab_netns_down() {

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "../../gadget/sysfs.h"
+#include "ecmrecv.h"
+#include "latency.h"
 #include "report.h"
 
 #define SYSFS_USB_DEVICES	"/sys/bus/usb/devices"
@@ -31,7 +33,11 @@ static int usage(void)
 		"       labtool notified PATH TIMEOUT_MS      (waits for sysfs_notify, prints the value)\n"
 		"       labtool count DEV TRACE DMESG        (resumes and remote wakeups)\n"
 		"       labtool snapshot DEV...              (runtime PM state, one line each)\n"
-		"       labtool report VARIANT BEFORE AFTER TRACE DMESG\n");
+		"       labtool report VARIANT BEFORE AFTER TRACE DMESG\n"
+		"       labtool latency --mode wake|acm|ecm --device DEV --udc UDC [--count N]\n"
+		"               [--host-tty P --gadget-tty P] [--host-if IF --gadget-if IF --netns PID]\n"
+		"               [--timeout-ms MS] [--suspend-timeout-ms MS]\n"
+		"       labtool recv-ecm IFACE COUNT TIMEOUT_MS [READY_FILE]\n");
 	return EXIT_USAGE;
 }
 
@@ -312,5 +318,9 @@ int main(int argc, char **argv)
 		return cmd_snapshot(argc - 2, argv + 2);
 	if (argc == 7 && !strcmp(argv[1], "report"))
 		return cmd_report(argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "latency"))
+		return cmd_latency(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "recv-ecm"))
+		return cmd_recv_ecm(argc - 2, argv + 2);
 	return usage();
 }

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The device side's counters and inputs (see devside.h). */
+#include <errno.h>
+#include <limits.h>
+#include <net/ethernet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <usbg/function/net.h>
+#include <usbg/function/serial.h>
+
+#include "devside.h"
+#include "frame.h"
+#include "gadget.h"
+#include "options.h"
+#include "sysfs.h"
+
+static long read_long(const char *dir, const char *name)
+{
+	char path[PATH_MAX], buf[32], *end;
+	long v;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (sysfs_read(path, buf, sizeof(buf)))
+		return -1;
+	v = strtol(buf, &end, 10);
+	return *end || end == buf ? -1 : v;
+}
+
+static usbg_function *find_function(usbg_gadget *g, usbg_function_type type)
+{
+	usbg_function *f;
+
+	usbg_for_each_function(f, g)
+		if (usbg_get_function_type(f) == type)
+			return f;
+	return NULL;
+}
+
+int dev_udc(usbg_gadget *g, char *buf, size_t len)
+{
+	usbg_udc *udc = usbg_get_gadget_udc(g);
+
+	if (!udc) {
+		fprintf(stderr, "autopm-gadget: gadget %s is not bound to a UDC\n", GADGET_NAME);
+		return -1;
+	}
+	snprintf(buf, len, "%s", usbg_get_udc_name(udc));
+	return 0;
+}
+
+int dev_acm_tty(usbg_gadget *g, char *path, size_t len)
+{
+	usbg_function *f = find_function(g, USBG_F_ACM);
+	int port;
+
+	if (!f || usbg_f_serial_get_port_num(usbg_to_serial_function(f), &port)) {
+		fprintf(stderr, "autopm-gadget: gadget %s has no ACM function\n", GADGET_NAME);
+		return -1;
+	}
+	snprintf(path, len, "/dev/ttyGS%d", port);
+	return 0;
+}
+
+int dev_ecm_link(usbg_gadget *g, char *ifname, size_t len, uint8_t dev_mac[6],
+		 uint8_t host_mac[6])
+{
+	usbg_function *f = find_function(g, USBG_F_ECM);
+	struct ether_addr dev, host;
+	usbg_f_net *nf;
+
+	if (!f) {
+		fprintf(stderr, "autopm-gadget: gadget %s has no ECM function\n", GADGET_NAME);
+		return -1;
+	}
+	nf = usbg_to_net_function(f);
+	if (usbg_f_net_get_ifname_s(nf, ifname, len) <= 0 ||
+	    usbg_f_net_get_dev_addr(nf, &dev) || usbg_f_net_get_host_addr(nf, &host)) {
+		fprintf(stderr, "autopm-gadget: cannot read the ECM function's netdev and addresses\n");
+		return -1;
+	}
+	memcpy(dev_mac, dev.ether_addr_octet, 6);
+	memcpy(host_mac, host.ether_addr_octet, 6);
+	return 0;
+}
+
+static void read_ecm(usbg_gadget *g, struct dev_counters *c)
+{
+	usbg_function *f = find_function(g, USBG_F_ECM);
+	char dir[PATH_MAX];
+
+	if (!f)
+		return;
+	snprintf(dir, sizeof(dir), CONFIGFS_PATH "/usb_gadget/%s/functions/ecm.%s",
+		 GADGET_NAME, usbg_get_function_instance(f));
+	c->ecm_held = read_long(dir, "tx_packets_while_suspended");
+	c->ecm_sent = read_long(dir, "tx_packets_sent_after_resume");
+}
+
+void dev_counters_read(usbg_gadget *g, const char *udc, struct dev_counters *c)
+{
+	char dir[PATH_MAX], tty[64];
+
+	snprintf(dir, sizeof(dir), SYSFS_UDC "/%s", udc);
+	c->suspends = read_long(dir, "suspend_count");
+	c->resumes = read_long(dir, "resume_count");
+	c->wake_requests = read_long(dir, "wakeup_request_count");
+	c->wake_refused = read_long(dir, "wakeup_refused_count");
+	c->wake_delivered = read_long(dir, "wakeup_delivered_count");
+	c->acm_held = c->acm_sent = c->ecm_held = c->ecm_sent = -1;
+	if (find_function(g, USBG_F_ACM) && !dev_acm_tty(g, tty, sizeof(tty))) {
+		snprintf(dir, sizeof(dir), "/sys/class/tty/%s", tty + strlen("/dev/"));
+		c->acm_held = read_long(dir, "tx_bytes_while_suspended");
+		c->acm_sent = read_long(dir, "tx_bytes_sent_after_resume");
+	}
+	read_ecm(g, c);
+}
+
+int dev_bus_suspended(const char *udc)
+{
+	char path[PATH_MAX], buf[32];
+
+	snprintf(path, sizeof(path), SYSFS_UDC "/%s/state", udc);
+	if (sysfs_read(path, buf, sizeof(buf)))
+		return -1;
+	return !strcmp(buf, "suspended");
+}
+
+int dev_wake(const char *udc)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), SYSFS_UDC "/%s/srp", udc);
+	return sysfs_write(path, "1");
+}
+
+int ecm_sender_open(usbg_gadget *g, struct ecm_sender *e)
+{
+	if (dev_ecm_link(g, e->ifname, sizeof(e->ifname), e->dev_mac, e->host_mac))
+		return -1;
+	e->fd = ecm_socket_open(e->ifname);
+	if (e->fd >= 0)
+		return 0;
+	fprintf(stderr, "autopm-gadget: cannot send on %s: %s%s\n", e->ifname, strerror(errno),
+		errno == ENODEV ? " (is it in another network namespace? run this there, e.g. with nsenter -n)" : "");
+	return -1;
+}
+
+int ecm_sender_send(struct ecm_sender *e, uint32_t seq, unsigned int size)
+{
+	uint8_t frame[LAB_FRAME_MAX];
+	size_t n = lab_frame_build(frame, sizeof(frame), e->host_mac, e->dev_mac, seq, size);
+
+	if (send(e->fd, frame, n, 0) == (ssize_t)n)
+		return 0;
+	return -errno;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The device side's own view: the UDC's bus and wakeup counters, the
+ * bytes and packets the functions held while suspended, and the ways to
+ * make input (a wakeup request, a tty write, an Ethernet frame).
+ */
+#ifndef AUTOPM_GADGET_DEVSIDE_H
+#define AUTOPM_GADGET_DEVSIDE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <usbg/usbg.h>
+
+#include "rawio.h"
+
+/* each is -1 when this kernel does not count it (a stock kernel) */
+struct dev_counters {
+	long suspends;		/* bus suspends the gadget saw */
+	long resumes;
+	long wake_requests;	/* usb_gadget_wakeup() calls */
+	long wake_refused;
+	long wake_delivered;	/* resumes that followed an accepted request */
+	long acm_held;		/* bytes written to ttyGS while suspended */
+	long acm_sent;		/* ... and received by the host after resume */
+	long ecm_held;		/* packets, likewise */
+	long ecm_sent;
+};
+
+void dev_counters_read(usbg_gadget *g, const char *udc, struct dev_counters *c);
+
+/* The gadget's UDC name into BUF; 0, or -1 saying why. */
+int dev_udc(usbg_gadget *g, char *buf, size_t len);
+/* /dev/ttyGS<N> of the ACM function; 0, or -1 saying why. */
+int dev_acm_tty(usbg_gadget *g, char *path, size_t len);
+/* The ECM function's netdev name and both MAC addresses; 0, or -1. */
+int dev_ecm_link(usbg_gadget *g, char *ifname, size_t len, uint8_t dev_mac[6],
+		 uint8_t host_mac[6]);
+/* Is the bus suspended, by the UDC's state? 1, 0, or -1. */
+int dev_bus_suspended(const char *udc);
+/* Ask the UDC for a remote wakeup: 0, or usb_gadget_wakeup()'s -errno. */
+int dev_wake(const char *udc);
+
+
+/* Lab frames (frame.h) from the gadget's ECM netdev to the host's MAC. */
+struct ecm_sender {
+	int fd;
+	char ifname[32];
+	uint8_t dev_mac[6];
+	uint8_t host_mac[6];
+};
+
+int ecm_sender_open(usbg_gadget *g, struct ecm_sender *e);
+/* 0, or -errno */
+int ecm_sender_send(struct ecm_sender *e, uint32_t seq, unsigned int size);
+
+#endif

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * labtool latency: how long a device-initiated wakeup takes, end to end.
+ * Each round waits for the host-side device to be suspended, then makes
+ * input on the gadget (a wakeup request, a tty write, or an ECM frame)
+ * and times, from that moment, the host device becoming active and, for
+ * data, the data becoming readable on the host. Both ends share one
+ * kernel and one monotonic clock, so the times are exact to the polling
+ * step (0.2 ms).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../gadget/frame.h"
+#include "../../gadget/rawio.h"
+#include "../../gadget/sysfs.h"
+#include "latency.h"
+#include "stats.h"
+
+#define POLL_STEP_US	200
+#define ACM_MSG_LEN	15
+#define MAX_ROUNDS	1000
+
+enum mode { MODE_WAKE, MODE_ACM, MODE_ECM };
+
+struct latency_run {
+	enum mode mode;
+	unsigned int count, timeout_ms, suspend_timeout_ms;
+	const char *device, *udc, *host_tty, *gadget_tty, *host_if, *gadget_if, *netns;
+	char status_path[256];
+	int host_fd, gadget_fd;		/* tty or packet socket */
+	uint8_t host_mac[6];
+	double active_ms[MAX_ROUNDS], data_ms[MAX_ROUNDS];
+};
+
+static double now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+static int usage_error(const char *what, const char *value)
+{
+	fprintf(stderr, "labtool latency: %s%s%s\n", what, value ? ": " : "", value ? value : "");
+	return -1;
+}
+
+static int parse(int argc, char **argv, struct latency_run *r)
+{
+	static const struct option longopts[] = {
+		{ "mode", required_argument, NULL, 'm' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "udc", required_argument, NULL, 'u' },
+		{ "host-tty", required_argument, NULL, 'H' },
+		{ "gadget-tty", required_argument, NULL, 'G' },
+		{ "host-if", required_argument, NULL, 'i' },
+		{ "gadget-if", required_argument, NULL, 'g' },
+		{ "netns", required_argument, NULL, 'n' },
+		{ "timeout-ms", required_argument, NULL, 't' },
+		{ "suspend-timeout-ms", required_argument, NULL, 's' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *mode = NULL;
+	char *end;
+	long v;
+	int c;
+
+	*r = (struct latency_run){ .count = 20, .timeout_ms = 2000, .suspend_timeout_ms = 3000,
+				   .host_fd = -1, .gadget_fd = -1 };
+	optind = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'm': mode = optarg; break;
+		case 'd': r->device = optarg; break;
+		case 'u': r->udc = optarg; break;
+		case 'H': r->host_tty = optarg; break;
+		case 'G': r->gadget_tty = optarg; break;
+		case 'i': r->host_if = optarg; break;
+		case 'g': r->gadget_if = optarg; break;
+		case 'n': r->netns = optarg; break;
+		case 'c':
+		case 't':
+		case 's':
+			v = strtol(optarg, &end, 10);
+			if (*end || !*optarg || v < 1 || v > (c == 'c' ? MAX_ROUNDS : 600000))
+				return usage_error("bad number", optarg);
+			if (c == 'c')
+				r->count = v;
+			else if (c == 't')
+				r->timeout_ms = v;
+			else
+				r->suspend_timeout_ms = v;
+			break;
+		default:
+			return usage_error("unknown or incomplete option", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument", argv[optind]);
+	if (!mode || !r->device || !r->udc)
+		return usage_error("--mode, --device and --udc are required", NULL);
+	if (!strcmp(mode, "wake"))
+		r->mode = MODE_WAKE;
+	else if (!strcmp(mode, "acm"))
+		r->mode = MODE_ACM;
+	else if (!strcmp(mode, "ecm"))
+		r->mode = MODE_ECM;
+	else
+		return usage_error("--mode is wake, acm or ecm", mode);
+	if (r->mode == MODE_ACM && (!r->host_tty || !r->gadget_tty))
+		return usage_error("--mode acm needs --host-tty and --gadget-tty", NULL);
+	if (r->mode == MODE_ECM && (!r->host_if || !r->gadget_if || !r->netns))
+		return usage_error("--mode ecm needs --host-if, --gadget-if and --netns PID", NULL);
+	snprintf(r->status_path, sizeof(r->status_path),
+		 "/sys/bus/usb/devices/%s/power/runtime_status", r->device);
+	return 0;
+}
+
+/* the sender lives in the gadget's network namespace, the receiver here */
+static int open_ecm(struct latency_run *r)
+{
+	char path[256], mac[32];
+	int here, there, ok;
+
+	snprintf(path, sizeof(path), "/sys/class/net/%s/address", r->host_if);
+	if (sysfs_read(path, mac, sizeof(mac)) || lab_parse_mac(mac, r->host_mac))
+		return usage_error("cannot read the host interface's address", path);
+	r->host_fd = ecm_socket_open(r->host_if);
+	if (r->host_fd < 0)
+		return usage_error("cannot open a packet socket on", r->host_if);
+	snprintf(path, sizeof(path), "/proc/%s/ns/net", r->netns);
+	here = open("/proc/self/ns/net", O_RDONLY);
+	there = open(path, O_RDONLY);
+	if (here < 0 || there < 0 || setns(there, CLONE_NEWNET))
+		return usage_error("cannot enter the network namespace", path);
+	r->gadget_fd = ecm_socket_open(r->gadget_if);
+	ok = !setns(here, CLONE_NEWNET);
+	close(here);
+	close(there);
+	if (r->gadget_fd < 0)
+		return usage_error("cannot open a packet socket in the namespace on", r->gadget_if);
+	return ok ? 0 : usage_error("cannot return to the first network namespace", NULL);
+}
+
+static int open_ends(struct latency_run *r)
+{
+	/* an open ACM tty also makes the host arm remote wakeup */
+	if (r->host_tty) {
+		r->host_fd = tty_open_raw(r->host_tty, O_RDONLY | O_NONBLOCK);
+		if (r->host_fd < 0)
+			return usage_error("cannot open", r->host_tty);
+	}
+	if (r->mode == MODE_ACM) {
+		r->gadget_fd = tty_open_raw(r->gadget_tty, O_WRONLY | O_NONBLOCK);
+		if (r->gadget_fd < 0)
+			return usage_error("cannot open", r->gadget_tty);
+	}
+	if (r->mode == MODE_ECM) {
+		if (r->host_fd >= 0)
+			close(r->host_fd);
+		return open_ecm(r);
+	}
+	return 0;
+}
+
+static int trigger(struct latency_run *r, unsigned int round)
+{
+	char path[256], msg[ACM_MSG_LEN + 1];
+	uint8_t frame[LAB_FRAME_MAX];
+	static const uint8_t src[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+	size_t n;
+	int err;
+
+	switch (r->mode) {
+	case MODE_WAKE:
+		snprintf(path, sizeof(path), "/sys/class/udc/%s/srp", r->udc);
+		err = sysfs_write(path, "1");
+		if (err)
+			fprintf(stderr, "labtool latency: srp refused: %s\n", strerror(-err));
+		return err;
+	case MODE_ACM:
+		snprintf(msg, sizeof(msg), "wake %010u", round);
+		return write(r->gadget_fd, msg, ACM_MSG_LEN) == ACM_MSG_LEN ? 0 : -1;
+	case MODE_ECM:
+		n = lab_frame_build(frame, sizeof(frame), r->host_mac, src, round, 64);
+		return send(r->gadget_fd, frame, n, 0) == (ssize_t)n ? 0 : -1;
+	}
+	return -1;
+}
+
+/* 1 once this round's data has all arrived intact, 0 not yet, -1 wrong data */
+static int take_data(struct latency_run *r, unsigned int round, char *got, size_t *have)
+{
+	char want[ACM_MSG_LEN + 1];
+	uint8_t frame[LAB_FRAME_MAX];
+	uint32_t seq;
+	uint16_t len;
+	ssize_t n;
+	int err;
+
+	if (r->mode == MODE_ACM) {
+		n = read(r->host_fd, got + *have, ACM_MSG_LEN - *have);
+		if (n > 0)
+			*have += n;
+		if (*have < ACM_MSG_LEN)
+			return 0;
+		snprintf(want, sizeof(want), "wake %010u", round);
+		return memcmp(got, want, ACM_MSG_LEN) ? -1 : 1;
+	}
+	n = recv(r->host_fd, frame, sizeof(frame), MSG_DONTWAIT);
+	if (n <= 0)
+		return 0;
+	err = lab_frame_parse(frame, n, &seq, &len);
+	if (err == LAB_FRAME_NOT_OURS)
+		return 0;
+	if (err || seq != round) {
+		fprintf(stderr, "labtool latency: round %u: frame %s, seq %u\n", round,
+			lab_frame_strerror(err), seq);
+		return -1;
+	}
+	return 1;
+}
+
+static int one_round(struct latency_run *r, unsigned int round)
+{
+	double t0, t, active = -1, data = r->mode == MODE_WAKE ? 0 : -1;
+	char status[32], got[ACM_MSG_LEN];
+	size_t have = 0;
+	int d;
+
+	if (sysfs_wait_for(r->status_path, "suspended", r->suspend_timeout_ms) < 0) {
+		fprintf(stderr, "labtool latency: round %u: %s did not suspend within %u ms\n",
+			round, r->device, r->suspend_timeout_ms);
+		return -1;
+	}
+	t0 = now_us();
+	if (trigger(r, round))
+		return -1;
+	while (active < 0 || data < 0) {
+		t = now_us();
+		if (t - t0 > r->timeout_ms * 1e3) {
+			fprintf(stderr, "labtool latency: round %u: %s within %u ms\n", round,
+				active < 0 ? "no wakeup" : "no data", r->timeout_ms);
+			return -1;
+		}
+		if (active < 0 && !sysfs_read(r->status_path, status, sizeof(status)) &&
+		    !strcmp(status, "active"))
+			active = t;
+		if (data < 0) {
+			d = take_data(r, round, got, &have);
+			if (d < 0)
+				return -1;
+			if (d > 0)
+				data = now_us();
+		}
+		usleep(POLL_STEP_US);
+	}
+	r->active_ms[round] = (active - t0) / 1e3;
+	r->data_ms[round] = (data - t0) / 1e3;
+	return 0;
+}
+
+static const char *mode_name(enum mode m)
+{
+	return m == MODE_WAKE ? "wake" : m == MODE_ACM ? "acm" : "ecm";
+}
+
+static void print_stats(const char *mode, const char *what, double *v, unsigned int n)
+{
+	struct latency_stats s;
+
+	latency_stats(v, n, &s);
+	printf("latency %s %s: n=%zu min=%.1f median=%.1f p95=%.1f max=%.1f ms\n", mode, what,
+	       s.n, s.min, s.median, s.p95, s.max);
+}
+
+int cmd_latency(int argc, char **argv)
+{
+	struct latency_run *r = calloc(1, sizeof(*r));
+	unsigned int i;
+	int ret = 1;
+
+	if (!r)
+		return 1;
+	if (parse(argc, argv, r)) {
+		free(r);
+		return 2;
+	}
+	if (open_ends(r))
+		goto out;
+	for (i = 0; i < r->count; i++) {
+		if (one_round(r, i))
+			break;
+		printf("round %u: active %.1f ms", i, r->active_ms[i]);
+		if (r->mode != MODE_WAKE)
+			printf(", data %.1f ms", r->data_ms[i]);
+		printf("\n");
+	}
+	if (i == r->count)
+		ret = 0;
+	else
+		printf("latency %s: round %u of %u failed\n", mode_name(r->mode), i, r->count);
+	if (i) {
+		print_stats(mode_name(r->mode), "to-active", r->active_ms, i);
+		if (r->mode != MODE_WAKE)
+			print_stats(mode_name(r->mode), r->mode == MODE_ACM ? "to-tty-data" : "to-packet",
+				    r->data_ms, i);
+	}
+out:
+	if (r->host_fd >= 0)
+		close(r->host_fd);
+	if (r->gadget_fd >= 0)
+		close(r->gadget_fd);
+	free(r);
+	return ret;
+}
