@@ -161,10 +161,12 @@ lab_own_netns() {
 	_ns=$(readlink "/proc/$1/ns/net") && [ "$_ns" != "$(readlink /proc/self/ns/net)" ]
 }
 
+# (wait reports the SIGTERM; that is not the caller's failure)
 lab_netns_down() {
 	ip link set "$(lab_host_netdev)" down 2>/dev/null
 	kill "$LAB_NS_PID" 2>/dev/null
 	wait "$LAB_NS_PID" 2>/dev/null
+	return 0
 }
 
 lab_in_ns() {

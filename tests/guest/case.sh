@@ -69,3 +69,25 @@ refusal() {
 open_acm_raw() {
 	lab_open_acm_raw || fail "cannot open the ACM link raw"
 }
+
+# a counter of the patched UDC class (/sys/class/udc/UDC/NAME), or fail
+udc_count() {
+	cat "/sys/class/udc/$(lab_udc)/$1" 2>/dev/null ||
+		fail "the UDC has no $1 (a kernel without the lab's gadget patches?)"
+}
+
+# the held/sent counters of the gadget's ACM tty and ECM function
+acm_held() {
+	cat "/sys/class/tty/$(basename "$(lab_gadget_tty)")/tx_bytes_$1" 2>/dev/null ||
+		fail "ttyGS has no tx_bytes_$1 (a kernel without the lab's gadget patches?)"
+}
+
+ecm_held() {
+	cat /sys/kernel/config/usb_gadget/autopm-lab/functions/ecm.*/tx_packets_"$1" 2>/dev/null ||
+		fail "the ECM function has no tx_packets_$1 (a kernel without the lab's gadget patches?)"
+}
+
+# the figure FIELD (median, p95...) of "latency MODE WHAT:" in FILE, in whole ms
+latency_field() {
+	sed -n "s/^latency $2 $3: .* $4=\([0-9]*\)\.[0-9] .*/\1/p" "$1"
+}

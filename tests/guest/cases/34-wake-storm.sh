@@ -1,6 +1,7 @@
-# 1000 wake requests in a tight loop leave the host consistent: the core's
-# remote_wakeup_count equals the wakeups hub.c logged, the device still
-# autosuspends, and a single wake afterwards is delivered as usual.
+# 1000 wake requests in a tight loop leave both ends consistent: the core's
+# remote_wakeup_count equals the wakeups hub.c logged and the wakeups the
+# UDC delivered, the UDC counted every request and refusal, the device
+# still autosuspends, and a single wake afterwards is delivered as usual.
 # (Kernel warnings fail the run through run-guest --strict.)
 . /lab/tests/case.sh
 
@@ -11,6 +12,9 @@ exec 3<>"/dev/$(lab_acm_tty)" || fail "open the ACM tty"
 wait_suspended "$LAB_DEV"
 lab_trace_start
 w0=$(cat "$SYS_USB/$LAB_DEV/power/remote_wakeup_count" 2>/dev/null)
+r0=$(cat /sys/class/udc/dummy_udc.0/wakeup_request_count 2>/dev/null)
+f0=$(cat /sys/class/udc/dummy_udc.0/wakeup_refused_count 2>/dev/null)
+d0=$(cat /sys/class/udc/dummy_udc.0/wakeup_delivered_count 2>/dev/null)
 ok=0 refused=0 i=0
 while [ $i -lt $N ]; do
 	if echo 1 2>/dev/null >$SRP; then ok=$((ok + 1)); else refused=$((refused + 1)); fi
@@ -33,3 +37,6 @@ logged=$4
 echo "the storm of $N requests made $((logged - 1)) wakeup(s)"
 require_core "$LAB_DEV"
 expect_eq "remote_wakeup_count vs hub.c's log" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) "$logged"
+expect_eq "device: wake requests (storm + 1)" $(($(udc_count wakeup_request_count) - r0)) $((N + 1))
+expect_eq "device: refused" $(($(udc_count wakeup_refused_count) - f0)) "$refused"
+expect_eq "device: delivered vs hub.c's log" $(($(udc_count wakeup_delivered_count) - d0)) "$logged"

@@ -1,0 +1,29 @@
+# autopm-gadget events: ten wakeup requests at seeded Poisson times. Its
+# own account (accepted, refused) matches the UDC's counters exactly, and
+# the wakeups the device delivered are the ones the host counted.
+. /lab/tests/case.sh
+
+N=10
+case_up
+exec 3<>"/dev/$(lab_acm_tty)" || fail "open the ACM tty"
+wait_suspended "$LAB_DEV"
+require_core "$LAB_DEV"
+w0=$(core_count "$LAB_DEV" remote_wakeup_count)
+r0=$(udc_count wakeup_request_count) f0=$(udc_count wakeup_refused_count)
+d0=$(udc_count wakeup_delivered_count)
+autopm-gadget events --wake --poisson-ms 250 --seed 42 --count $N >/tmp/events ||
+	fail "events: $(cat /tmp/events)"
+cat /tmp/events
+set -- $(sed -n 's/^wake-requests: \([0-9]*\) accepted, \([0-9]*\) refused.*/\1 \2/p' /tmp/events)
+[ $# -eq 2 ] || fail "no wake-requests line"
+expect_eq "events: accepted + refused" $(($1 + $2)) $N
+expect_eq "device: requests" $(($(udc_count wakeup_request_count) - r0)) $N
+expect_eq "device: refused" $(($(udc_count wakeup_refused_count) - f0)) "$2"
+[ "$1" -ge 1 ] || fail "no request was accepted: the bus never suspended between events"
+wait_suspended "$LAB_DEV"
+delivered=$(($(udc_count wakeup_delivered_count) - d0))
+expect_eq "host remote wakeups vs device delivered" \
+	$(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) "$delivered"
+[ "$delivered" -ge 1 ] && [ "$delivered" -le "$1" ] ||
+	fail "$delivered wakeups delivered for $1 accepted requests"
+exec 3>&-
