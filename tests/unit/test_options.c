@@ -110,6 +110,89 @@ static void wakeup_errors_explained(void **state)
 	assert_string_equal(wakeup_error_meaning(-E2BIG), "the UDC refused");
 }
 
+#define SEND_ACM(o, ...) parse_send_acm_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), o)
+#define SEND_ECM(o, ...) parse_send_ecm_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), o)
+#define EVENTS(o, ...) parse_events_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), o)
+
+static void send_acm(void **state)
+{
+	struct send_acm_options o;
+
+	(void)state;
+	assert_int_equal(SEND_ACM(&o, "send-acm", "hello"), 0);
+	assert_string_equal(o.data, "hello");
+	assert_null(o.file);
+	assert_int_equal(o.timeout_ms, 5000);
+	assert_int_equal(SEND_ACM(&o, "send-acm", "--file", "/tmp/x", "--timeout-ms", "900"), 0);
+	assert_string_equal(o.file, "/tmp/x");
+	assert_null(o.data);
+	assert_int_equal(o.timeout_ms, 900);
+	assert_int_equal(SEND_ACM(&o, "send-acm"), -1);
+	assert_int_equal(SEND_ACM(&o, "send-acm", "a", "--file", "f"), -1);
+	assert_int_equal(SEND_ACM(&o, "send-acm", ""), -1);
+	assert_int_equal(SEND_ACM(&o, "send-acm", "a", "b"), -1);
+	assert_int_equal(SEND_ACM(&o, "send-acm", "--timeout-ms", "0", "a"), -1);
+	assert_int_equal(SEND_ACM(&o, "send-acm", "--file", ""), -1);
+}
+
+static void send_ecm(void **state)
+{
+	struct send_ecm_options o;
+
+	(void)state;
+	assert_int_equal(SEND_ECM(&o, "send-ecm"), 0);
+	assert_int_equal(o.count, 1);
+	assert_int_equal(o.size, 64);
+	assert_int_equal(o.first_seq, 0);
+	assert_int_equal(SEND_ECM(&o, "send-ecm", "--count", "8", "--size", "1400", "--seq", "5"), 0);
+	assert_int_equal(o.count, 8);
+	assert_int_equal(o.size, 1400);
+	assert_int_equal(o.first_seq, 5);
+	assert_int_equal(SEND_ECM(&o, "send-ecm", "--size", "1401"), -1);
+	assert_int_equal(SEND_ECM(&o, "send-ecm", "--count", "0"), -1);
+	assert_int_equal(SEND_ECM(&o, "send-ecm", "--count", "-1"), -1);
+	assert_int_equal(SEND_ECM(&o, "send-ecm", "extra"), -1);
+}
+
+static void events(void **state)
+{
+	struct events_options o;
+
+	(void)state;
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--period-ms", "500", "--count", "3"), 0);
+	assert_int_equal(o.kind, EVENT_WAKE);
+	assert_false(o.poisson);
+	assert_int_equal(o.mean_ms, 500);
+	assert_int_equal(o.count, 3);
+	assert_int_equal(o.duration_ms, 0);
+	assert_int_equal(EVENTS(&o, "events", "--ecm", "--poisson-ms", "200", "--seed", "7",
+				"--duration-ms", "10000", "--size", "100"), 0);
+	assert_int_equal(o.kind, EVENT_ECM);
+	assert_true(o.poisson);
+	assert_int_equal(o.seed, 7);
+	assert_int_equal(o.duration_ms, 10000);
+	assert_int_equal(o.size, 100);
+	assert_int_equal(EVENTS(&o, "events", "--acm", "--period-ms", "10", "--count", "1"), 0);
+	assert_int_equal(o.size, 16);
+	/* what, when and how long are all required, once each */
+	assert_int_equal(EVENTS(&o, "events", "--period-ms", "10", "--count", "1"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--count", "1"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--period-ms", "10"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--acm", "--period-ms", "10", "--count", "1"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--period-ms", "10", "--poisson-ms", "10",
+				"--count", "1"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--period-ms", "10", "--seed", "1",
+				"--count", "1"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--period-ms", "0", "--count", "1"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--acm", "--period-ms", "5", "--count", "1",
+				"--size", "0"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--ecm", "--period-ms", "5", "--count", "1",
+				"--size", "1401"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--period-ms", "5", "--count", "1000001"), -1);
+	assert_int_equal(EVENTS(&o, "events", "--wake", "--poisson-ms", "5", "--seed", "-3",
+				"--count", "1"), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -120,6 +203,9 @@ int main(void)
 		cmocka_unit_test(wake_timeout),
 		cmocka_unit_test(no_options),
 		cmocka_unit_test(wakeup_errors_explained),
+		cmocka_unit_test(send_acm),
+		cmocka_unit_test(send_ecm),
+		cmocka_unit_test(events),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);
