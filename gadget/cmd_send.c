@@ -119,7 +119,7 @@ static int send_acm(usbg_gadget *g, const struct send_acm_options *o)
 	else
 		ret = 0;
 	if (!ret)
-		printf("sent %zu bytes on %s (bus %s when the write began); they left the gadget after %lld ms\n",
+		printf("sent %zu bytes on %s (bus %s when the write began); its write buffer drained after %lld ms\n",
 		       len, tty, bus_word(suspended), now_ms() - start);
 	close(fd);
 out:

@@ -70,6 +70,19 @@ open_acm_raw() {
 	lab_open_acm_raw || fail "cannot open the ACM link raw"
 }
 
+# expect_exit WANT CMD...: CMD exits WANT and says something on stderr
+expect_exit() {
+	_want=$1
+	shift
+	"$@" >/tmp/out 2>/tmp/err
+	_rc=$?
+	[ "$_rc" -eq "$_want" ] || fail "'$*' exited $_rc, want $_want"
+	if [ "$_want" -ne 0 ]; then
+		[ "$(wc -l </tmp/err)" -ge 1 ] || fail "'$*' failed without a message"
+		echo "'$*' -> $_rc: $(head -n 1 /tmp/err)"
+	fi
+}
+
 # a counter of the patched UDC class (/sys/class/udc/UDC/NAME), or fail
 udc_count() {
 	cat "/sys/class/udc/$(lab_udc)/$1" 2>/dev/null ||

@@ -4,19 +4,6 @@
 
 GADGETS=/sys/kernel/config/usb_gadget
 
-# expect_exit WANT CMD...: CMD exits WANT and says something on stderr
-expect_exit() {
-	_want=$1
-	shift
-	"$@" >/tmp/out 2>/tmp/err
-	_rc=$?
-	[ "$_rc" -eq "$_want" ] || fail "'$*' exited $_rc, want $_want"
-	if [ "$_want" -ne 0 ]; then
-		[ "$(wc -l </tmp/err)" -ge 1 ] || fail "'$*' failed without a message"
-		echo "'$*' -> $_rc: $(head -n 1 /tmp/err)"
-	fi
-}
-
 expect_exit 2 autopm-gadget
 expect_exit 2 autopm-gadget frobnicate
 expect_exit 2 autopm-gadget up --functions acm,foo
