@@ -960,9 +960,10 @@ out_put_dev:
 }
 
 /* deferred URBs never ran: give back the reference each one holds */
-static void aplab_drop_deferred(struct aplab *dev)
+static int aplab_drop_deferred(struct aplab *dev)
 {
 	struct urb *urb;
+	int dropped = 0;
 
 	while ((urb = usb_get_from_anchor(&dev->deferred))) {
 		spin_lock_irq(&dev->lock);
@@ -972,12 +973,15 @@ static void aplab_drop_deferred(struct aplab *dev)
 		usb_free_urb(urb);
 		atomic_dec(&dev->pm_refs);
 		usb_autopm_put_interface_no_suspend(dev->intf);
+		dropped++;
 	}
+	return dropped;
 }
 
 static void aplab_disconnect(struct usb_interface *intf)
 {
 	struct aplab *dev = usb_get_intfdata(intf);
+	int dropped;
 
 	usb_deregister_dev(intf, &aplab_class);
 	/* waits for a stress run or timer write in progress */
@@ -990,7 +994,7 @@ static void aplab_disconnect(struct usb_interface *intf)
 	usb_kill_urb(dev->int_urb);
 	usb_kill_urb(dev->fetch_urb);
 	usb_kill_anchored_urbs(&dev->tx_anchor);
-	aplab_drop_deferred(dev);
+	dropped = aplab_drop_deferred(dev);
 	while (dev->stay_awake_files) {
 		dev->stay_awake_files--;
 		atomic_dec(&dev->pm_refs);
@@ -1001,8 +1005,8 @@ static void aplab_disconnect(struct usb_interface *intf)
 	wake_up_interruptible_all(&dev->rx_wait);
 	wake_up_interruptible_all(&dev->tx_wait);
 	usb_set_intfdata(intf, NULL);
-	dev_info(&intf->dev, "autopm-lab disconnected, usage count references left %d\n",
-		 atomic_read(&dev->pm_refs));
+	dev_info(&intf->dev, "autopm-lab disconnected: dropped %d deferred frames, usage count references left %d\n",
+		 dropped, atomic_read(&dev->pm_refs));
 	kref_put(&dev->kref, aplab_delete);
 }
 

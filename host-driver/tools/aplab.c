@@ -3,11 +3,13 @@
  * aplab: drive /dev/autopm-labN from the guest tests.
  *
  *   aplab write DEV COUNT [--nonblock]  COUNT frames "msg I", in order
+ *   aplab bursts DEV N PER STATUS       N bursts of PER O_NONBLOCK frames, each
+ *                                       once STATUS (runtime_status) is "suspended"
  *   aplab read DEV [TIMEOUT_MS]         one frame: "TYPE SEQ PAYLOAD"
  *   aplab hold DEV                      STAY_AWAKE, print "held", wait for a signal
  *   aplab fetch DEV [TIMEOUT_MS]        FETCH, then read the reply
  *   aplab bad DEV                       bad input; one "case: errno" line each
- *   aplab orphan DEV                    print "open", outlive the device, show errnos
+ *   aplab orphan DEV                    STAY_AWAKE, print "open", outlive the device
  * Exit: 0 done, 1 failed (one line says why), 2 bad usage.
  */
 #include <errno.h>
@@ -19,6 +21,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../autopm_lab_proto.h"
@@ -27,6 +30,7 @@
 #define EXIT_FAIL	1
 #define EXIT_USAGE	2
 #define WRITE_STALL_MS	10000	/* no room for a frame this long: fail */
+#define SUSPEND_WAIT_MS	5000
 
 static int open_dev(const char *path, int flags)
 {
@@ -48,29 +52,82 @@ static int parse_num(const char *s, unsigned long *v)
 	return errno || *end ? -1 : 0;
 }
 
-static int write_frames(const char *path, unsigned long count, int nonblock)
+/* frames "msg FIRST" .. "msg FIRST+COUNT-1"; a full queue waits for room */
+static int write_range(int fd, unsigned long first, unsigned long count)
 {
-	struct pollfd p = { .events = POLLOUT };
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
 	char msg[APLAB_MAX_PAYLOAD];
 	unsigned long i;
 	int len;
 
-	p.fd = open_dev(path, nonblock ? O_NONBLOCK : 0);
-	if (p.fd < 0)
-		return EXIT_FAIL;
-	for (i = 0; i < count; i++) {
+	for (i = first; i < first + count; i++) {
 		len = snprintf(msg, sizeof(msg), "msg %lu", i);
-		while (write(p.fd, msg, len) != len) {
-			/* queue full: wait for room, with a bound */
+		while (write(fd, msg, len) != len) {
 			if (errno != EAGAIN || poll(&p, 1, WRITE_STALL_MS) != 1) {
-				fprintf(stderr, "aplab: write %lu of %lu: %s\n", i, count,
+				fprintf(stderr, "aplab: write %lu: %s\n", i,
 					errno == EAGAIN ? "no room for 10 s" : strerror(errno));
-				return EXIT_FAIL;
+				return -1;
 			}
 		}
 	}
-	close(p.fd);
+	return 0;
+}
+
+static int write_frames(const char *path, unsigned long count, int nonblock)
+{
+	int fd = open_dev(path, nonblock ? O_NONBLOCK : 0);
+
+	if (fd < 0 || write_range(fd, 0, count))
+		return EXIT_FAIL;
+	close(fd);
 	printf("wrote %lu\n", count);
+	return EXIT_OK;
+}
+
+static int read_line(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static int wait_suspended(const char *status)
+{
+	struct timespec ts = { 0, 5000000 };
+	char buf[32];
+	int i;
+
+	for (i = 0; i < SUSPEND_WAIT_MS / 5; i++) {
+		if (!read_line(status, buf, sizeof(buf)) && !strcmp(buf, "suspended"))
+			return 0;
+		nanosleep(&ts, NULL);
+	}
+	fprintf(stderr, "aplab: %s not 'suspended' within %d ms\n", status, SUSPEND_WAIT_MS);
+	return -1;
+}
+
+/* one open, then each burst of O_NONBLOCK writes starts on a suspended device */
+static int bursts(const char *path, unsigned long n, unsigned long per, const char *status)
+{
+	int fd = open_dev(path, O_NONBLOCK);
+	unsigned long b;
+
+	if (fd < 0)
+		return EXIT_FAIL;
+	for (b = 0; b < n; b++)
+		if (wait_suspended(status) || write_range(fd, b * per, per))
+			return EXIT_FAIL;
+	close(fd);
+	printf("wrote %lu bursts of %lu\n", n, per);
 	return EXIT_OK;
 }
 
@@ -188,6 +245,10 @@ static int orphan(const char *path)
 	p.fd = open_dev(path, 0);
 	if (p.fd < 0)
 		return EXIT_FAIL;
+	if (ioctl(p.fd, APLAB_IOC_STAY_AWAKE, 1)) {
+		fprintf(stderr, "aplab: STAY_AWAKE: %s\n", strerror(errno));
+		return EXIT_FAIL;
+	}
 	printf("open\n");
 	fflush(stdout);
 	printf("read: %s\n", err_name(read(p.fd, &f, sizeof(f))));
@@ -200,7 +261,8 @@ static int orphan(const char *path)
 
 static int usage(void)
 {
-	fprintf(stderr, "Usage: aplab write DEV COUNT [--nonblock] | read DEV [TIMEOUT_MS] |\n"
+	fprintf(stderr, "Usage: aplab write DEV COUNT [--nonblock] | bursts DEV N PER STATUS |\n"
+		"       read DEV [TIMEOUT_MS] |\n"
 		"       hold DEV | fetch DEV [TIMEOUT_MS] | bad DEV | orphan DEV\n");
 	return EXIT_USAGE;
 }
@@ -212,6 +274,13 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc < 3)
 		return usage();
+	if (!strcmp(argv[1], "bursts")) {
+		unsigned long per;
+
+		if (argc != 6 || parse_num(argv[3], &n) || parse_num(argv[4], &per))
+			return usage();
+		return bursts(argv[2], n, per, argv[5]);
+	}
 	if (!strcmp(argv[1], "write")) {
 		if (argc < 4 || argc > 5 || parse_num(argv[3], &n) ||
 		    (argc == 5 && strcmp(argv[4], "--nonblock")))
