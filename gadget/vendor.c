@@ -132,29 +132,41 @@ static int pid_gone(pid_t pid)
 	return p && p[1] == ' ' && p[2] == 'Z';
 }
 
+static int stop_peer(pid_t pid)
+{
+	long long end = now_ms() + PEER_STOP_MS;
+
+	if (pid <= 1 || kill(pid, SIGTERM))
+		return 0;	/* gone already */
+	while (!pid_gone(pid)) {
+		if (now_ms() >= end) {
+			fprintf(stderr, "autopm-gadget: vendor peer %d did not exit\n", (int)pid);
+			return -1;
+		}
+		usleep(2000);
+	}
+	return 0;
+}
+
 int vendor_stop(void)
 {
 	long long end;
 	char buf[16];
-	pid_t pid;
 
-	if (sysfs_read(VENDOR_PID, buf, sizeof(buf)))
-		return 0;	/* no peer: nothing to stop */
-	pid = atoi(buf);
-	if (pid > 1 && !kill(pid, SIGTERM)) {
-		end = now_ms() + PEER_STOP_MS;
-		while (!pid_gone(pid)) {
-			if (now_ms() >= end) {
-				fprintf(stderr, "autopm-gadget: vendor peer %d did not exit\n", (int)pid);
-				return -1;
-			}
-			usleep(2000);
-		}
-	}
-	unlink(VENDOR_PID);
-	if (umount(VENDOR_MOUNT) && errno != EINVAL) {
-		fprintf(stderr, "autopm-gadget: umount %s: %s\n", VENDOR_MOUNT, strerror(errno));
+	/* no pid file: no peer, but maybe a mount from a failed up */
+	if (!sysfs_read(VENDOR_PID, buf, sizeof(buf)) && stop_peer(atoi(buf)))
 		return -1;
+	unlink(VENDOR_PID);
+	/* the leader turns zombie before its threads have closed their files */
+	end = now_ms() + PEER_STOP_MS;
+	while (umount(VENDOR_MOUNT)) {
+		if (errno == EINVAL || errno == ENOENT)
+			break;	/* not mounted */
+		if (errno != EBUSY || now_ms() >= end) {
+			fprintf(stderr, "autopm-gadget: umount %s: %s\n", VENDOR_MOUNT, strerror(errno));
+			return -1;
+		}
+		usleep(2000);
 	}
 	return 0;
 }
