@@ -1,7 +1,8 @@
 # Spontaneous input: with the device open and suspended, the peer's
 # interrupt-IN frame wakes the host (one remote wakeup) and is read.
-# Then 8 frames 60 ms apart (delay 100 ms): each restarts the idle timer
-# (usb_mark_last_busy), so the device does not suspend between them.
+# Then 8 frames 100 ms apart with a 300 ms delay (room for the debug
+# kernel): each restarts the idle timer (usb_mark_last_busy), so the
+# device does not suspend between them.
 . /lab/tests/aplab.sh
 
 READ_BOUND_MS=1000
@@ -18,15 +19,17 @@ expect_eq "frame read" "$(cat /tmp/ev.out)" "event 0 event 0"
 expect_eq "remote wakeups of $LAB_DEV" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) 1
 expect_eq "peer: wakeups signalled" "$(peer wakeups)" 1
 
+LONG_MS=300
 exec 3<>"$APLAB_DEV" || fail "open $APLAB_DEV"
-wait_suspended "$LAB_DEV"
+lab_autosuspend "$LAB_DEV" $LONG_MS || fail "delay $LONG_MS ms"
+lab_wait_state "$LAB_DEV" suspended $((LONG_MS * 2 + 400)) >/dev/null || fail "$LAB_DEV did not suspend"
 w0=$(core_count "$LAB_DEV" remote_wakeup_count)
 s0=$(stat suspends)
-autopm-gadget vendor event --count 8 --interval-ms 60 || fail "vendor event"
-wait_stat spontaneous 9 3000
+autopm-gadget vendor event --count 8 --interval-ms $((LONG_MS / 3)) || fail "vendor event"
+wait_stat spontaneous 9 5000
 expect_eq "suspends while the frames came" $(($(stat suspends) - s0)) 0
 expect_eq "remote wakeups for the 8 frames" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) 1
-ms=$(lab_wait_state "$LAB_DEV" suspended "$SUSPEND_BOUND_MS") || fail "$LAB_DEV did not suspend after the frames"
+ms=$(lab_wait_state "$LAB_DEV" suspended $((LONG_MS * 2 + 400))) || fail "$LAB_DEV did not suspend after the frames"
 echo "suspended $ms ms after the last frame was counted"
 exec 3>&-
 expect_balanced 0

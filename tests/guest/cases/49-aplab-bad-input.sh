@@ -4,7 +4,9 @@
 . /lab/tests/aplab.sh
 
 aplab_up
-# one frame waiting, so the unmapped read reaches copy_to_user()
+# one frame waiting, so the unmapped read reaches copy_to_user(); an
+# open file arms remote wakeup, in case the device suspended already
+exec 3<>"$APLAB_DEV" || fail "open $APLAB_DEV"
 autopm-gadget vendor event || fail "vendor event"
 wait_stat spontaneous 1 3000
 aplab bad "$APLAB_DEV" >/tmp/bad.out || fail "aplab bad"
@@ -21,6 +23,7 @@ empty read: EAGAIN
 WANT
 diff /tmp/bad.want /tmp/bad.out || fail "errnos differ (above)"
 echo "9 bad inputs, 9 clean errnos"
+exec 3>&-
 aplab write "$APLAB_DEV" 2>/dev/null
 expect_eq "aplab usage error" $? 2
 aplab orphan "$APLAB_DEV" >/tmp/orphan.out &
