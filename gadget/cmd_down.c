@@ -6,6 +6,7 @@
 #include "gadget.h"
 #include "options.h"
 #include "usbg_check.h"
+#include "vendor.h"
 
 int cmd_down(int argc, char **argv)
 {
@@ -19,6 +20,9 @@ int cmd_down(int argc, char **argv)
 		return EXIT_FAIL;
 	/* teardown order: unbind first, then remove the tree */
 	if (usbg_get_gadget_udc(g) && usbg_check(usbg_disable_gadget(g), "unbind from UDC"))
+		goto out_cleanup;
+	/* the FunctionFS peer goes before its function */
+	if (vendor_stop())
 		goto out_cleanup;
 	if (usbg_check(usbg_rm_gadget(g, USBG_RM_RECURSE), "remove gadget"))
 		goto out_cleanup;

@@ -6,6 +6,7 @@
 #include "gadget.h"
 #include "options.h"
 #include "usbg_check.h"
+#include "vendor.h"
 
 static const struct usbg_gadget_strs lab_strings = {
 	.manufacturer = "autopm-lab",
@@ -32,9 +33,10 @@ static usbg_udc *pick_udc(usbg_state *s, const char *name)
 static int add_function(usbg_gadget *g, usbg_config *c, usbg_function_type type,
 			const char *label)
 {
+	const char *inst = type == USBG_F_FFS ? VENDOR_INSTANCE : "usb0";
 	usbg_function *f;
 
-	if (usbg_check(usbg_create_function(g, type, "usb0", NULL, &f), "create function"))
+	if (usbg_check(usbg_create_function(g, type, inst, NULL, &f), "create function"))
 		return -1;
 	return usbg_check(usbg_add_config_function(c, label, f), "add function to config") ? -1 : 0;
 }
@@ -65,6 +67,9 @@ static int build(usbg_state *s, const struct up_options *o, usbg_gadget **gp)
 		return -1;
 	if ((o->functions & LAB_F_ECM) && add_function(*gp, c, USBG_F_ECM, "ecm.usb0"))
 		return -1;
+	if ((o->functions & LAB_F_VENDOR) &&
+	    add_function(*gp, c, USBG_F_FFS, "ffs." VENDOR_INSTANCE))
+		return -1;
 	return 0;
 }
 
@@ -90,13 +95,18 @@ int cmd_up(int argc, char **argv)
 		goto out_cleanup;
 	if (build(s, &o, &g))
 		goto out_remove;
-	if (usbg_check(usbg_enable_gadget(g, udc), "bind to UDC"))
+	/* FunctionFS needs its descriptors before the UDC can be bound */
+	if ((o.functions & LAB_F_VENDOR) && vendor_start(usbg_get_udc_name(udc)))
 		goto out_remove;
+	if (usbg_check(usbg_enable_gadget(g, udc), "bind to UDC"))
+		goto out_stop_vendor;
 	printf("gadget %s bound to %s, remote wakeup %s\n", GADGET_NAME,
 	       usbg_get_udc_name(udc), o.remote_wakeup ? "advertised" : "not advertised");
 	ret = EXIT_OK;
 	goto out_cleanup;
 
+out_stop_vendor:
+	vendor_stop();
 out_remove:
 	/* leave nothing half built behind */
 	if (g)

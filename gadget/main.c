@@ -5,6 +5,7 @@
 
 #include "gadget.h"
 #include "options.h"
+#include "vendor.h"
 
 struct subcommand {
 	const char *name;
@@ -14,10 +15,12 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
 	{ "up", cmd_up,
-	  "up [--udc NAME] [--vid ID] [--pid ID] [--functions acm,ecm] [--wakeup|--no-wakeup]\n"
+	  "up [--udc NAME] [--vid ID] [--pid ID] [--functions acm,ecm,vendor] [--wakeup|--no-wakeup]\n"
 	  "  Create gadget " GADGET_NAME " and bind it to NAME (default: the first UDC).\n"
 	  "  Default: CDC-ACM + CDC-ECM, ids 1d6b:0104, remote wakeup advertised\n"
-	  "  (bmAttributes 0xa0; --no-wakeup gives 0x80). A failed up removes what it made.\n" },
+	  "  (bmAttributes 0xa0; --no-wakeup gives 0x80). A failed up removes what it made.\n"
+	  "  vendor: a FunctionFS interface for host-driver/, served by a forked peer\n"
+	  "  whose counters are files in " VENDOR_DIR ".\n" },
 	{ "down", cmd_down,
 	  "down\n  Unbind gadget " GADGET_NAME " and remove it from configfs.\n" },
 	{ "wake", cmd_wake,
@@ -44,6 +47,10 @@ static const struct subcommand subcommands[] = {
 	  "  Device-side counts (bus suspends and resumes, wake requests, refused and\n"
 	  "  delivered, bytes and packets held while suspended and sent) beside the\n"
 	  "  host's, once the bus has settled. Exits 1 on any mismatch.\n" },
+	{ "vendor", cmd_vendor,
+	  "vendor event [--count N] [--interval-ms MS] | vendor reply\n"
+	  "  Ask the vendor peer to send N spontaneous interrupt-IN frames (waking a\n"
+	  "  suspended host first), or one bulk-IN reply for the host's next fetch.\n" },
 	{ "status", cmd_status,
 	  "status\n  Print UDC, bus state, functions with their tty and netdev, and the\n"
 	  "  host-side device, one 'key: value' per line.\n" },

@@ -60,8 +60,10 @@ int parse_functions(const char *list, unsigned int *mask)
 			m |= LAB_F_ACM;
 		else if (!strcmp(tok, "ecm"))
 			m |= LAB_F_ECM;
+		else if (!strcmp(tok, "vendor"))
+			m |= LAB_F_VENDOR;
 		else
-			return bad("unknown function (choose from acm,ecm)", tok);
+			return bad("unknown function (choose from acm,ecm,vendor)", tok);
 	}
 	if (!m)
 		return bad("no function given", list);
@@ -155,6 +157,41 @@ int parse_wake_options(int argc, char **argv, struct wake_options *o)
 			return bad("unknown or incomplete option", argv[optind - 1]);
 		if (parse_uint(optarg, 60000, &o->timeout_ms) || !o->timeout_ms)
 			return bad("--timeout-ms wants 1 to 60000", optarg);
+	}
+	return unexpected(argc, argv);
+}
+
+int parse_vendor_options(int argc, char **argv, struct vendor_options *o)
+{
+	static const struct option longopts[] = {
+		{ "count", required_argument, NULL, 'c' },
+		{ "interval-ms", required_argument, NULL, 'i' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct vendor_options){ .count = 1 };
+	if (argc < 2)
+		return bad("vendor wants 'event' or 'reply'", "");
+	if (!strcmp(argv[1], "reply")) {
+		o->reply = true;
+		return parse_no_options(argc - 1, argv + 1);
+	}
+	if (strcmp(argv[1], "event"))
+		return bad("vendor wants 'event' or 'reply'", argv[1]);
+	getopt_reset();
+	argc--;
+	argv++;
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		if (c == 'c' && !parse_uint(optarg, 100000, &o->count) && o->count)
+			continue;
+		if (c == 'i' && !parse_uint(optarg, 60000, &o->interval_ms))
+			continue;
+		if (c == 'c')
+			return bad("--count wants 1 to 100000", optarg);
+		if (c == 'i')
+			return bad("--interval-ms wants 0 to 60000", optarg);
+		return bad("unknown or incomplete option", argv[optind - 1]);
 	}
 	return unexpected(argc, argv);
 }

@@ -17,6 +17,7 @@
 enum lab_function {
 	LAB_F_ACM = 1 << 0,
 	LAB_F_ECM = 1 << 1,
+	LAB_F_VENDOR = 1 << 2,	/* FunctionFS, for host-driver/ */
 };
 
 struct up_options {
@@ -25,6 +26,12 @@ struct up_options {
 	uint16_t pid;
 	unsigned int functions;	/* mask of enum lab_function */
 	bool remote_wakeup;
+};
+
+struct vendor_options {
+	bool reply;		/* "reply": one bulk-IN frame; else "event" */
+	unsigned int count;	/* events to send */
+	unsigned int interval_ms;	/* between events */
 };
 
 struct wake_options {
@@ -65,6 +72,7 @@ int parse_uint(const char *s, unsigned int max, unsigned int *out);
 int parse_functions(const char *list, unsigned int *mask);
 int parse_up_options(int argc, char **argv, struct up_options *o);
 int parse_wake_options(int argc, char **argv, struct wake_options *o);
+int parse_vendor_options(int argc, char **argv, struct vendor_options *o);
 int parse_no_options(int argc, char **argv);
 int parse_send_acm_options(int argc, char **argv, struct send_acm_options *o);
 int parse_send_ecm_options(int argc, char **argv, struct send_ecm_options *o);

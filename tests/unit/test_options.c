@@ -12,6 +12,7 @@
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)))
 #define UP(o, ...) parse_up_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), o)
+#define VENDOR(o, ...) parse_vendor_options(ARGC(__VA_ARGS__), ARGV(__VA_ARGS__), o)
 
 static void up_defaults(void **state)
 {
@@ -193,6 +194,31 @@ static void events(void **state)
 				"--count", "1"), -1);
 }
 
+static void vendor_function_and_commands(void **state)
+{
+	struct vendor_options v;
+	unsigned int m;
+
+	(void)state;
+	assert_int_equal(parse_functions("acm,vendor", &m), 0);
+	assert_int_equal(m, LAB_F_ACM | LAB_F_VENDOR);
+	assert_int_equal(VENDOR(&v, "vendor", "event"), 0);
+	assert_false(v.reply);
+	assert_int_equal(v.count, 1);
+	assert_int_equal(v.interval_ms, 0);
+	assert_int_equal(VENDOR(&v, "vendor", "event", "--count", "8", "--interval-ms", "60"), 0);
+	assert_int_equal(v.count, 8);
+	assert_int_equal(v.interval_ms, 60);
+	assert_int_equal(VENDOR(&v, "vendor", "reply"), 0);
+	assert_true(v.reply);
+	assert_int_equal(VENDOR(&v, "vendor"), -1);
+	assert_int_equal(VENDOR(&v, "vendor", "shout"), -1);
+	assert_int_equal(VENDOR(&v, "vendor", "event", "--count", "0"), -1);
+	assert_int_equal(VENDOR(&v, "vendor", "event", "--count", "100001"), -1);
+	assert_int_equal(VENDOR(&v, "vendor", "event", "--interval-ms", "x"), -1);
+	assert_int_equal(VENDOR(&v, "vendor", "reply", "extra"), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -206,6 +232,7 @@ int main(void)
 		cmocka_unit_test(send_acm),
 		cmocka_unit_test(send_ecm),
 		cmocka_unit_test(events),
+		cmocka_unit_test(vendor_function_and_commands),
 	};
 
 	return cmocka_run_group_tests_name("options", tests, NULL, NULL);

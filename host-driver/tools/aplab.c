@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * aplab: drive /dev/autopm-labN from the guest tests.
+ *
+ *   aplab write DEV COUNT [--nonblock]  COUNT frames "msg I", in order
+ *   aplab bursts DEV N PER STATUS       N bursts of PER O_NONBLOCK frames, each
+ *                                       once STATUS (runtime_status) is "suspended"
+ *   aplab read DEV [TIMEOUT_MS]         one frame: "TYPE SEQ PAYLOAD"
+ *   aplab hold DEV                      STAY_AWAKE, print "held", wait for a signal
+ *   aplab fetch DEV [TIMEOUT_MS]        FETCH, then read the reply
+ *   aplab bad DEV                       bad input; one "case: errno" line each
+ *   aplab orphan DEV                    STAY_AWAKE, print "open", outlive the device
+ * Exit: 0 done, 1 failed (one line says why), 2 bad usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../autopm_lab_proto.h"
+
+#define EXIT_OK		0
+#define EXIT_FAIL	1
+#define EXIT_USAGE	2
+#define WRITE_STALL_MS	10000	/* no room for a frame this long: fail */
+#define SUSPEND_WAIT_MS	5000
+
+static int open_dev(const char *path, int flags)
+{
+	int fd = open(path, O_RDWR | flags);
+
+	if (fd < 0)
+		fprintf(stderr, "aplab: open %s: %s\n", path, strerror(errno));
+	return fd;
+}
+
+static int parse_num(const char *s, unsigned long *v)
+{
+	char *end;
+
+	if (!s || !*s || *s == '-')
+		return -1;
+	errno = 0;
+	*v = strtoul(s, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+/* frames "msg FIRST" .. "msg FIRST+COUNT-1"; a full queue waits for room */
+static int write_range(int fd, unsigned long first, unsigned long count)
+{
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
+	char msg[APLAB_MAX_PAYLOAD];
+	unsigned long i;
+	int len;
+
+	for (i = first; i < first + count; i++) {
+		len = snprintf(msg, sizeof(msg), "msg %lu", i);
+		while (write(fd, msg, len) != len) {
+			if (errno != EAGAIN || poll(&p, 1, WRITE_STALL_MS) != 1) {
+				fprintf(stderr, "aplab: write %lu: %s\n", i,
+					errno == EAGAIN ? "no room for 10 s" : strerror(errno));
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static int write_frames(const char *path, unsigned long count, int nonblock)
+{
+	int fd = open_dev(path, nonblock ? O_NONBLOCK : 0);
+
+	if (fd < 0 || write_range(fd, 0, count))
+		return EXIT_FAIL;
+	close(fd);
+	printf("wrote %lu\n", count);
+	return EXIT_OK;
+}
+
+static int read_line(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+static int wait_suspended(const char *status)
+{
+	struct timespec ts = { 0, 5000000 };
+	char buf[32];
+	int i;
+
+	for (i = 0; i < SUSPEND_WAIT_MS / 5; i++) {
+		if (!read_line(status, buf, sizeof(buf)) && !strcmp(buf, "suspended"))
+			return 0;
+		nanosleep(&ts, NULL);
+	}
+	fprintf(stderr, "aplab: %s not 'suspended' within %d ms\n", status, SUSPEND_WAIT_MS);
+	return -1;
+}
+
+/* one open, then each burst of O_NONBLOCK writes starts on a suspended device */
+static int bursts(const char *path, unsigned long n, unsigned long per, const char *status)
+{
+	int fd = open_dev(path, O_NONBLOCK);
+	unsigned long b;
+
+	if (fd < 0)
+		return EXIT_FAIL;
+	for (b = 0; b < n; b++)
+		if (wait_suspended(status) || write_range(fd, b * per, per))
+			return EXIT_FAIL;
+	close(fd);
+	printf("wrote %lu bursts of %lu\n", n, per);
+	return EXIT_OK;
+}
+
+static int read_frame(int fd, int timeout_ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct aplab_frame f;
+	ssize_t n;
+
+	if (poll(&p, 1, timeout_ms) != 1) {
+		fprintf(stderr, "aplab: no frame within %d ms\n", timeout_ms);
+		return EXIT_FAIL;
+	}
+	n = read(fd, &f, sizeof(f));
+	if (n != sizeof(f)) {
+		fprintf(stderr, "aplab: read: %s\n", n < 0 ? strerror(errno) : "short");
+		return EXIT_FAIL;
+	}
+	printf("%s %u %.*s\n", f.type == APLAB_T_EVENT ? "event" :
+	       f.type == APLAB_T_REPLY ? "reply" : "other",
+	       le32toh(f.seq), f.len, (char *)f.payload);
+	return EXIT_OK;
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+}
+
+static int hold(const char *path)
+{
+	int fd = open_dev(path, 0);
+
+	if (fd < 0)
+		return EXIT_FAIL;
+	if (ioctl(fd, APLAB_IOC_STAY_AWAKE, 1)) {
+		fprintf(stderr, "aplab: STAY_AWAKE: %s\n", strerror(errno));
+		return EXIT_FAIL;
+	}
+	signal(SIGTERM, on_signal);
+	printf("held\n");
+	fflush(stdout);
+	pause();
+	close(fd);
+	return EXIT_OK;
+}
+
+static int fetch(const char *path, int timeout_ms)
+{
+	int fd = open_dev(path, 0);
+
+	if (fd < 0)
+		return EXIT_FAIL;
+	if (ioctl(fd, APLAB_IOC_FETCH)) {
+		fprintf(stderr, "aplab: FETCH: %s\n", strerror(errno));
+		return EXIT_FAIL;
+	}
+	printf("fetching\n");
+	fflush(stdout);
+	return read_frame(fd, timeout_ms);
+}
+
+static const char *err_name(int ret)
+{
+	static char buf[32];
+
+	if (ret >= 0) {
+		snprintf(buf, sizeof(buf), "ok %d", ret);
+		return buf;
+	}
+	switch (errno) {
+	case EMSGSIZE: return "EMSGSIZE";
+	case ENOTTY: return "ENOTTY";
+	case EINVAL: return "EINVAL";
+	case EAGAIN: return "EAGAIN";
+	case ENODEV: return "ENODEV";
+	case EFAULT: return "EFAULT";
+	default: return strerror(errno);
+	}
+}
+
+/* bad pointers and sizes on purpose: past libc's fortified wrappers */
+static long raw_rw(long nr, int fd, void *buf, size_t len)
+{
+	return syscall(nr, fd, buf, len);
+}
+
+static int bad_input(const char *path)
+{
+	char big[APLAB_MAX_PAYLOAD + 1] = { 0 };
+	struct aplab_frame f;
+	int fd = open_dev(path, O_NONBLOCK);
+
+	if (fd < 0)
+		return EXIT_FAIL;
+	printf("oversized write: %s\n", err_name(raw_rw(SYS_write, fd, big, sizeof(big))));
+	printf("huge write: %s\n", err_name(raw_rw(SYS_write, fd, big, 1 << 20)));
+	printf("unmapped write: %s\n", err_name(raw_rw(SYS_write, fd, (void *)8, 4)));
+	printf("unknown ioctl: %s\n", err_name(ioctl(fd, _IO('L', 99))));
+	printf("foreign ioctl: %s\n", err_name(ioctl(fd, TCGETS, &f)));
+	printf("stay-awake 2: %s\n", err_name(ioctl(fd, APLAB_IOC_STAY_AWAKE, 2)));
+	printf("short read: %s\n", err_name(read(fd, &f, APLAB_HDR_LEN)));
+	printf("unmapped read: %s\n", err_name(raw_rw(SYS_read, fd, (void *)8, sizeof(f))));
+	printf("empty read: %s\n", err_name(read(fd, &f, sizeof(f))));
+	close(fd);
+	return EXIT_OK;
+}
+
+/* opened while bound, used after the device went away */
+static int orphan(const char *path)
+{
+	struct pollfd p = { .events = POLLIN };
+	struct aplab_frame f;
+
+	p.fd = open_dev(path, 0);
+	if (p.fd < 0)
+		return EXIT_FAIL;
+	if (ioctl(p.fd, APLAB_IOC_STAY_AWAKE, 1)) {
+		fprintf(stderr, "aplab: STAY_AWAKE: %s\n", strerror(errno));
+		return EXIT_FAIL;
+	}
+	printf("open\n");
+	fflush(stdout);
+	printf("read: %s\n", err_name(read(p.fd, &f, sizeof(f))));
+	printf("write: %s\n", err_name(write(p.fd, "x", 1)));
+	printf("ioctl: %s\n", err_name(ioctl(p.fd, APLAB_IOC_STAY_AWAKE, 1)));
+	printf("poll: %s\n", poll(&p, 1, 0) == 1 && (p.revents & POLLHUP) ? "POLLHUP" : "no hangup");
+	printf("close: %s\n", err_name(close(p.fd)));
+	return EXIT_OK;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "Usage: aplab write DEV COUNT [--nonblock] | bursts DEV N PER STATUS |\n"
+		"       read DEV [TIMEOUT_MS] |\n"
+		"       hold DEV | fetch DEV [TIMEOUT_MS] | bad DEV | orphan DEV\n");
+	return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long n, timeout = 5000;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc < 3)
+		return usage();
+	if (!strcmp(argv[1], "bursts")) {
+		unsigned long per;
+
+		if (argc != 6 || parse_num(argv[3], &n) || parse_num(argv[4], &per))
+			return usage();
+		return bursts(argv[2], n, per, argv[5]);
+	}
+	if (!strcmp(argv[1], "write")) {
+		if (argc < 4 || argc > 5 || parse_num(argv[3], &n) ||
+		    (argc == 5 && strcmp(argv[4], "--nonblock")))
+			return usage();
+		return write_frames(argv[2], n, argc == 5);
+	}
+	if (argc == 4 && parse_num(argv[3], &timeout))
+		return usage();
+	if (argc > 4)
+		return usage();
+	if (!strcmp(argv[1], "read")) {
+		int fd = open_dev(argv[2], 0);
+
+		return fd < 0 ? EXIT_FAIL : read_frame(fd, timeout);
+	}
+	if (!strcmp(argv[1], "fetch"))
+		return fetch(argv[2], timeout);
+	if (argc != 3)
+		return usage();
+	if (!strcmp(argv[1], "hold"))
+		return hold(argv[2]);
+	if (!strcmp(argv[1], "bad"))
+		return bad_input(argv[2]);
+	if (!strcmp(argv[1], "orphan"))
+		return orphan(argv[2]);
+	return usage();
+}
