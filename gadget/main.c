@@ -30,8 +30,9 @@ static const struct subcommand subcommands[] = {
 	{ "send-acm", cmd_send_acm,
 	  "send-acm [--timeout-ms MS] (DATA | --file F)\n"
 	  "  Write DATA, or file F, to the ACM function's /dev/ttyGSn and wait up to MS\n"
-	  "  (default 5000) for it to leave the gadget. Written while the bus is\n"
-	  "  suspended, it makes the lab's kernel ask the host for a remote wakeup.\n" },
+	  "  (default 5000) for the tty's write buffer to drain into USB requests.\n"
+	  "  Written while the bus is suspended, it makes the lab's kernel ask the\n"
+	  "  host for a remote wakeup. The host must have ttyACM open to receive it.\n" },
 	{ "send-ecm", cmd_send_ecm,
 	  "send-ecm [--count N] [--size BYTES] [--seq FIRST]\n"
 	  "  Send N (default 1) lab frames (EtherType 0x88b5, sequence number, checksum)\n"
