@@ -33,14 +33,11 @@ struct both {
 
 static long host_long(const char *host, const char *name)
 {
-	char path[PATH_MAX], buf[32], *end;
+	char path[PATH_MAX];
 	long v;
 
 	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/%s", host, name);
-	if (sysfs_read(path, buf, sizeof(buf)))
-		return -1;
-	v = strtol(buf, &end, 10);
-	return *end ? -1 : v;
+	return sysfs_read_long(path, &v) ? -1 : v;
 }
 
 static void read_both(usbg_gadget *g, const char *udc, const char *host, struct both *b)
@@ -49,7 +46,7 @@ static void read_both(usbg_gadget *g, const char *udc, const char *host, struct 
 
 	memset(b, 0, sizeof(*b));
 	dev_counters_read(g, udc, &b->dev);
-	b->bus_suspended = dev_bus_suspended(udc);
+	b->bus_suspended = udc_bus_suspended(udc);
 	b->host.suspends = host_long(host, "autosuspend_count");
 	b->host.resumes = host_long(host, "autoresume_count");
 	b->host.wakeups = host_long(host, "remote_wakeup_count");

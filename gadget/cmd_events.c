@@ -58,11 +58,11 @@ static void act(struct event_run *r, unsigned int n)
 	ssize_t w;
 	int err;
 
-	if (dev_bus_suspended(r->udc) > 0)
+	if (udc_bus_suspended(r->udc) > 0)
 		r->at_suspended++;
 	switch (r->o->kind) {
 	case EVENT_WAKE:
-		err = dev_wake(r->udc);
+		err = udc_wake(r->udc);
 		if (err)
 			count_refusal(r, err);
 		break;

@@ -106,13 +106,13 @@ static int send_acm(usbg_gadget *g, const struct send_acm_options *o)
 		fprintf(stderr, "autopm-gadget: cannot open %s: %s\n", tty, strerror(errno));
 		goto out;
 	}
-	suspended = dev_bus_suspended(udc);
+	suspended = udc_bus_suspended(udc);
 	start = now_ms();
 	deadline = start + o->timeout_ms;
 	written = write_all(fd, data, len, deadline);
 	if (written < len)
 		fprintf(stderr, "autopm-gadget: only %zu of %zu bytes went into %s within %u ms: the host is not reading (bus %s)\n",
-			written, len, tty, o->timeout_ms, bus_word(dev_bus_suspended(udc)));
+			written, len, tty, o->timeout_ms, bus_word(udc_bus_suspended(udc)));
 	else if (wait_drained(fd, deadline, &left))
 		fprintf(stderr, "autopm-gadget: %d of %zu bytes still queued in %s after %u ms: the host has not resumed the bus or is not reading; closing %s drops them after 15 s\n",
 			left, len, tty, o->timeout_ms, tty);
@@ -159,7 +159,7 @@ int cmd_send_ecm(int argc, char **argv)
 		return EXIT_FAIL;
 	if (dev_udc(g, udc, sizeof(udc)) || ecm_sender_open(g, &e))
 		goto out;
-	suspended = dev_bus_suspended(udc);
+	suspended = udc_bus_suspended(udc);
 	for (i = 0; i < o.count && !err; i++)
 		err = ecm_sender_send(&e, o.first_seq + i, o.size);
 	if (err)

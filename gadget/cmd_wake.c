@@ -36,7 +36,7 @@ static int settled_status(const char *path, unsigned int timeout_ms, char *buf, 
 
 static int wake(usbg_gadget *g, const char *udc, const struct wake_options *o)
 {
-	char host[64], status[64], path[PATH_MAX], srp[PATH_MAX];
+	char host[64], status[64], path[PATH_MAX];
 	long waited;
 	int attrs, err;
 
@@ -61,9 +61,7 @@ static int wake(usbg_gadget *g, const char *udc, const struct wake_options *o)
 			host, status);
 		return -1;
 	}
-	snprintf(srp, sizeof(srp), SYSFS_UDC "/%s/srp", udc);
-	/* the lab's kernel returns usb_gadget_wakeup()'s error here */
-	err = sysfs_write(srp, "1");
+	err = udc_wake(udc);
 	if (err) {
 		fprintf(stderr, "autopm-gadget: wakeup refused by %s: %s (%s)\n", udc,
 			strerror(-err), wakeup_error_meaning(err));

@@ -16,16 +16,14 @@
 #include "options.h"
 #include "sysfs.h"
 
+/* a counter, or -1 when this kernel has none */
 static long read_long(const char *dir, const char *name)
 {
-	char path[PATH_MAX], buf[32], *end;
+	char path[PATH_MAX + 64];
 	long v;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (sysfs_read(path, buf, sizeof(buf)))
-		return -1;
-	v = strtol(buf, &end, 10);
-	return *end || end == buf ? -1 : v;
+	return sysfs_read_long(path, &v) ? -1 : v;
 }
 
 static usbg_function *find_function(usbg_gadget *g, usbg_function_type type)
@@ -115,24 +113,6 @@ void dev_counters_read(usbg_gadget *g, const char *udc, struct dev_counters *c)
 		c->acm_sent = read_long(dir, "tx_bytes_sent_after_resume");
 	}
 	read_ecm(g, c);
-}
-
-int dev_bus_suspended(const char *udc)
-{
-	char path[PATH_MAX], buf[32];
-
-	snprintf(path, sizeof(path), SYSFS_UDC "/%s/state", udc);
-	if (sysfs_read(path, buf, sizeof(buf)))
-		return -1;
-	return !strcmp(buf, "suspended");
-}
-
-int dev_wake(const char *udc)
-{
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), SYSFS_UDC "/%s/srp", udc);
-	return sysfs_write(path, "1");
 }
 
 int ecm_sender_open(usbg_gadget *g, struct ecm_sender *e)

@@ -12,6 +12,7 @@
 #include <usbg/usbg.h>
 
 #include "rawio.h"
+#include "udc.h"
 
 /* each is -1 when this kernel does not count it (a stock kernel) */
 struct dev_counters {
@@ -35,10 +36,6 @@ int dev_acm_tty(usbg_gadget *g, char *path, size_t len);
 /* The ECM function's netdev name and both MAC addresses; 0, or -1. */
 int dev_ecm_link(usbg_gadget *g, char *ifname, size_t len, uint8_t dev_mac[6],
 		 uint8_t host_mac[6]);
-/* Is the bus suspended, by the UDC's state? 1, 0, or -1. */
-int dev_bus_suspended(const char *udc);
-/* Ask the UDC for a remote wakeup: 0, or usb_gadget_wakeup()'s -errno. */
-int dev_wake(const char *udc);
 
 
 /* Lab frames (frame.h) from the gadget's ECM netdev to the host's MAC. */

@@ -6,8 +6,9 @@
 #include <stddef.h>
 #include <usbg/usbg.h>
 
+#include "udc.h"
+
 #define CONFIGFS_PATH	"/sys/kernel/config"
-#define SYSFS_UDC	"/sys/class/udc"
 #define CONFIG_ID	1
 
 /* exit statuses, as kselftest names them */

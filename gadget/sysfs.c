@@ -2,6 +2,7 @@
 /* Small helpers for one-value sysfs files, and a monotonic clock. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,6 +34,16 @@ int sysfs_read(const char *path, char *buf, size_t len)
 	buf[n] = '\0';
 	buf[strcspn(buf, "\n")] = '\0';
 	return 0;
+}
+
+int sysfs_read_long(const char *path, long *v)
+{
+	char buf[32], *end;
+
+	if (sysfs_read(path, buf, sizeof(buf)))
+		return -1;
+	*v = strtol(buf, &end, 10);
+	return *end || end == buf ? -1 : 0;
 }
 
 int sysfs_write(const char *path, const char *value)

@@ -7,6 +7,8 @@
 
 /* Read the first line of PATH (without newline). 0, or -errno. */
 int sysfs_read(const char *path, char *buf, size_t len);
+/* Read PATH as one decimal number into *V. 0, or -1 (missing or not a number). */
+int sysfs_read_long(const char *path, long *v);
 /* Write VALUE to PATH in one write(2). 0, or the write's -errno. */
 int sysfs_write(const char *path, const char *value);
 /* Wait until PATH reads WANT. Returns ms waited, or -ETIMEDOUT. */

@@ -203,13 +203,8 @@ static void *rx_thread(void *arg)
 /* a suspended bus is woken first; the write then waits for the host */
 static void wake_if_suspended(void)
 {
-	char path[PATH_MAX], state[32];
-
-	snprintf(path, sizeof(path), SYSFS_UDC "/%s/state", peer_udc);
-	if (sysfs_read(path, state, sizeof(state)) || strcmp(state, "suspended"))
-		return;
-	snprintf(path, sizeof(path), SYSFS_UDC "/%s/srp", peer_udc);
-	count(sysfs_write(path, "1") ? C_WAKE_REFUSED : C_WAKEUPS);
+	if (udc_bus_suspended(peer_udc) > 0)
+		count(udc_wake(peer_udc) ? C_WAKE_REFUSED : C_WAKEUPS);
 }
 
 static int send_frame(const char *ep, uint8_t type, enum counter c, unsigned int n)

@@ -96,9 +96,13 @@ lab_host_netdev() {
 # ttyACM, fd 4 the gadget's ttyGS (open first: u_serial drops what
 # arrives while it is closed), both raw.
 lab_open_acm_raw() {
-	exec 3<>"/dev/$(lab_acm_tty)" && exec 4<>"$(lab_gadget_tty)" &&
-		stty raw -echo -iexten -ixon -ixoff <&3 &&
+	lab_open_host_acm_raw && exec 4<>"$(lab_gadget_tty)" &&
 		stty raw -echo -iexten -ixon -ixoff <&4
+}
+
+# fd 3 alone: the host's ttyACM, raw (cdc-acm then needs remote wakeup)
+lab_open_host_acm_raw() {
+	exec 3<>"/dev/$(lab_acm_tty)" && stty raw -echo -iexten -ixon -ixoff <&3
 }
 
 lab_gadget_tty() {

@@ -24,6 +24,7 @@
 #include "../../gadget/frame.h"
 #include "../../gadget/rawio.h"
 #include "../../gadget/sysfs.h"
+#include "../../gadget/udc.h"
 #include "latency.h"
 #include "stats.h"
 
@@ -179,7 +180,7 @@ static int open_ends(struct latency_run *r)
 
 static int trigger(struct latency_run *r, unsigned int round)
 {
-	char path[256], msg[ACM_MSG_LEN + 1];
+	char msg[ACM_MSG_LEN + 1];
 	uint8_t frame[LAB_FRAME_MAX];
 	static const uint8_t src[6] = { 0x02, 0, 0, 0, 0, 0x01 };
 	size_t n;
@@ -187,8 +188,7 @@ static int trigger(struct latency_run *r, unsigned int round)
 
 	switch (r->mode) {
 	case MODE_WAKE:
-		snprintf(path, sizeof(path), "/sys/class/udc/%s/srp", r->udc);
-		err = sysfs_write(path, "1");
+		err = udc_wake(r->udc);
 		if (err)
 			fprintf(stderr, "labtool latency: srp refused: %s\n", strerror(-err));
 		return err;

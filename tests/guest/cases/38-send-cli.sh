@@ -21,7 +21,7 @@ expect_exit 2 autopm-gadget events --wake --period-ms 10 --seed 3 --count 1
 expect_exit 1 autopm-gadget send-ecm
 expect_eq "bytes held after the refusals" "$(acm_held while_suspended)" 0
 
-exec 3<>"/dev/$(lab_acm_tty)" && stty raw -echo -iexten -ixon -ixoff <&3 || fail "open the ACM tty"
+lab_open_host_acm_raw || fail "open the ACM tty"
 head -c $SIZE /dev/urandom >/tmp/g2h
 head -c $SIZE <&3 >/tmp/got &
 r=$!
