@@ -4,6 +4,11 @@
 LAB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LAB_CACHE=${AUTOPM_LAB_CACHE:-$HOME/.cache/autopm-lab}
 LAB_VARIANTS="patched stock debug"
+# Kernel trees and builds are shared by every checkout (under LAB_LOCK);
+# what is built from this checkout's own files (programs, module, image,
+# unit tests) and each run's results live in a folder of this checkout.
+LAB_STATE=$LAB_CACHE/checkout/$(printf '%s' "$LAB_ROOT" | sha256sum | cut -c1-12)
+LAB_LOCK=$LAB_CACHE/build.lock
 
 readonly EXIT_OK=0 EXIT_FAIL=1 EXIT_USAGE=2
 
@@ -27,6 +32,28 @@ check_variant() {
 	*" $1 "*) ;;
 	*) usage_error "unknown variant '$1' (choose one of: $LAB_VARIANTS)" ;;
 	esac
+}
+
+# Hold the build lock (fd 9) until lab_unlock or exit: kernel trees,
+# kernel builds and what is built against them change only under it.
+# Children inherit the lock, so they do not take it again.
+lab_lock() {
+	[ -z "${LAB_LOCK_HELD:-}" ] || return 0
+	mkdir -p "$LAB_CACHE"
+	exec 9>"$LAB_LOCK"
+	if ! flock -n 9; then
+		info "waiting for another run's build ($LAB_LOCK)"
+		flock 9
+	fi
+	export LAB_LOCK_HELD=$$
+}
+
+# Let go of the lock before a long step that needs no build (a boot):
+# only the process that took it can.
+lab_unlock() {
+	[ "${LAB_LOCK_HELD:-}" = "$$" ] || return 0
+	exec 9>&-
+	unset LAB_LOCK_HELD
 }
 
 # The source tree a variant builds from: stock builds the pristine tree.
