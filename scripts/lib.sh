@@ -94,8 +94,9 @@ run_with_progress() {
 			next=$((next + 30))
 		fi
 	done
-	wait "$pid"
-	rc=$?
+	# (under set -e a bare "wait" would end the caller before it says why)
+	rc=0
+	wait "$pid" || rc=$?
 	[ -t 2 ] && printf '\r\033[K' >&2
 	printf '[%s] %s after %ds (log: %s)\n' "$label" \
 		"$([ $rc -eq 0 ] && echo done || echo FAILED)" $(($(date +%s) - start)) "$log" >&2
