@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lab_faults: kernel problems on demand, so that the lab can show that
+ * run-guest --strict really fails on each kind it claims to catch.
+ * Only ever loaded in the lab's guest (make check's self-test).
+ *
+ * debugfs, lab_faults/: write 1 to
+ *   warn         a WARN() with its backtrace (needs CONFIG_BUG)
+ *   underflow    one pm_runtime_put() more than gets on a device of ours
+ *   leak         a kmalloc() whose pointer is forgotten (kmemleak)
+ *   lockdep_off  lockdep turns itself off, as after an internal error
+ */
+#include <linux/debug_locks.h>
+#include <linux/debugfs.h>
+#include <linux/device.h>
+#include <linux/module.h>
+#include <linux/pm_runtime.h>
+#include <linux/slab.h>
+
+static struct dentry *faults_dir;
+static struct device *faults_dev;
+
+/* the one pointer to the leaked block, overwritten before it returns */
+static void *volatile faults_leak_ptr;
+
+static int faults_warn(void)
+{
+	WARN(1, "lab_faults: a warning on request\n");
+	return 0;
+}
+
+static int faults_underflow(void)
+{
+	/*
+	 * Its count is 0: this put has no get to match. The PM core warns
+	 * and puts the count back to 0, so a balance check alone would not
+	 * notice. (pm_runtime_put_noidle() would stop silently at 0.)
+	 */
+	pm_runtime_put_sync(faults_dev);
+	return 0;
+}
+
+static int faults_leak(void)
+{
+	faults_leak_ptr = kmalloc(128, GFP_KERNEL);
+	if (!faults_leak_ptr)
+		return -ENOMEM;
+	pr_info("lab_faults: leaking 128 bytes on request\n");
+	faults_leak_ptr = NULL;
+	return 0;
+}
+
+static int faults_lockdep_off(void)
+{
+	if (!debug_locks)
+		return -EALREADY;
+	debug_locks_off();
+	return 0;
+}
+
+struct faults_knob {
+	const char *name;
+	int (*fire)(void);
+};
+
+static const struct faults_knob faults_knobs[] = {
+	{ "warn", faults_warn },
+	{ "underflow", faults_underflow },
+	{ "leak", faults_leak },
+	{ "lockdep_off", faults_lockdep_off },
+};
+
+static ssize_t faults_write(struct file *file, const char __user *buf,
+			    size_t count, loff_t *ppos)
+{
+	const struct faults_knob *knob = file->private_data;
+	bool on;
+	int ret;
+
+	ret = kstrtobool_from_user(buf, count, &on);
+	if (ret)
+		return ret;
+	if (!on)
+		return -EINVAL;
+	ret = knob->fire();
+	return ret ? ret : count;
+}
+
+static const struct file_operations faults_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = faults_write,
+	.llseek = noop_llseek,
+};
+
+static int __init faults_init(void)
+{
+	int i;
+
+	faults_dev = root_device_register("lab_faults");
+	if (IS_ERR(faults_dev))
+		return PTR_ERR(faults_dev);
+	pm_runtime_set_active(faults_dev);
+	pm_runtime_enable(faults_dev);
+	faults_dir = debugfs_create_dir("lab_faults", NULL);
+	for (i = 0; i < ARRAY_SIZE(faults_knobs); i++)
+		debugfs_create_file(faults_knobs[i].name, 0200, faults_dir,
+				    (void *)&faults_knobs[i], &faults_fops);
+	return 0;
+}
+
+static void __exit faults_exit(void)
+{
+	debugfs_remove_recursive(faults_dir);
+	pm_runtime_disable(faults_dev);
+	root_device_unregister(faults_dev);
+}
+
+module_init(faults_init);
+module_exit(faults_exit);
+MODULE_DESCRIPTION("autopm-lab: kernel problems on demand for the lab's self-test");
+MODULE_LICENSE("GPL");
