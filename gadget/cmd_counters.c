@@ -17,17 +17,14 @@
 #include "hostside.h"
 #include "options.h"
 #include "sysfs.h"
+#include "verdict.h"
 
 #define SETTLE_TIMEOUT_MS	3000
-
-struct host_counters {
-	long suspends, resumes, wakeups;
-	char status[32];
-};
 
 struct both {
 	struct dev_counters dev;
 	struct host_counters host;
+	char host_status[32];
 	int bus_suspended;
 };
 
@@ -37,7 +34,7 @@ static long host_long(const char *host, const char *name)
 	long v;
 
 	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/%s", host, name);
-	return sysfs_read_long(path, &v) ? -1 : v;
+	return sysfs_read_long(path, &v) ? COUNT_MISSING : v;
 }
 
 static void read_both(usbg_gadget *g, const char *udc, const char *host, struct both *b)
@@ -51,15 +48,15 @@ static void read_both(usbg_gadget *g, const char *udc, const char *host, struct 
 	b->host.resumes = host_long(host, "autoresume_count");
 	b->host.wakeups = host_long(host, "remote_wakeup_count");
 	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/runtime_status", host);
-	if (sysfs_read(path, b->host.status, sizeof(b->host.status)))
-		strcpy(b->host.status, "unknown");
+	if (sysfs_read(path, b->host_status, sizeof(b->host_status)))
+		strcpy(b->host_status, "unknown");
 }
 
 static bool settled(const struct both *b)
 {
-	bool host_suspended = !strcmp(b->host.status, "suspended");
+	bool host_suspended = !strcmp(b->host_status, "suspended");
 
-	if (!host_suspended && strcmp(b->host.status, "active"))
+	if (!host_suspended && strcmp(b->host_status, "active"))
 		return false;
 	/* a stock UDC never reports "suspended": nothing to compare then */
 	return b->dev.suspends < 0 || b->bus_suspended == host_suspended;
@@ -79,55 +76,6 @@ static int read_settled(usbg_gadget *g, const char *udc, const char *host, struc
 		if (now_ms() >= end)
 			return -1;
 	}
-}
-
-/* one host/device pair: prints a line, returns 1 on a mismatch */
-static int pair(const char *name, long host, long dev)
-{
-	if (host < 0 || dev < 0) {
-		printf("%-16s host %6s  device %6s  unavailable\n", name,
-		       host < 0 ? "-" : "", dev < 0 ? "-" : "");
-		return 0;
-	}
-	printf("%-16s host %6ld  device %6ld  %s\n", name, host, dev,
-	       host == dev ? "ok" : "MISMATCH");
-	return host != dev;
-}
-
-/* what the device held while suspended must all have been delivered */
-static int held(const char *name, long queued, long sent)
-{
-	if (queued < 0 || sent < 0) {
-		printf("%-16s unavailable\n", name);
-		return 0;
-	}
-	printf("%-16s held %6ld  sent   %6ld  %s\n", name, queued, sent,
-	       queued == sent ? "ok" : "MISMATCH (not delivered)");
-	return queued != sent;
-}
-
-static int compare(const struct both *b)
-{
-	const struct dev_counters *d = &b->dev;
-	int bad = 0;
-
-	printf("bus: host device %s, gadget %s\n", b->host.status,
-	       b->bus_suspended > 0 ? "suspended" : "not suspended");
-	bad += pair("suspends", b->host.suspends, d->suspends);
-	bad += pair("resumes", b->host.resumes, d->resumes);
-	bad += pair("remote-wakeups", b->host.wakeups, d->wake_delivered);
-	if (d->wake_requests >= 0)
-		printf("%-16s device %ld, refused %ld\n", "wake-requests", d->wake_requests,
-		       d->wake_refused);
-	bad += held("acm-bytes", d->acm_held, d->acm_sent);
-	bad += held("ecm-packets", d->ecm_held, d->ecm_sent);
-	if (d->suspends < 0 || b->host.suspends < 0) {
-		printf("counters: unavailable (this kernel lacks the lab's %s counters)\n",
-		       d->suspends < 0 ? "gadget" : "USB core");
-		return 0;
-	}
-	printf("counters: %s\n", bad ? "MISMATCH" : "agree");
-	return bad ? -1 : 0;
 }
 
 int cmd_counters(int argc, char **argv)
@@ -150,12 +98,14 @@ int cmd_counters(int argc, char **argv)
 	}
 	if (read_settled(g, udc, host, &b)) {
 		fprintf(stderr, "autopm-gadget: the bus did not settle within %d ms (host device %s, gadget %s)\n",
-			SETTLE_TIMEOUT_MS, b.host.status,
+			SETTLE_TIMEOUT_MS, b.host_status,
 			b.bus_suspended > 0 ? "suspended" : "not suspended");
 		goto out;
 	}
 	printf("host-device: %s\n", host);
-	if (!compare(&b))
+	printf("bus: host device %s, gadget %s\n", b.host_status,
+	       b.bus_suspended > 0 ? "suspended" : "not suspended");
+	if (!counters_verdict(&b.host, &b.dev, stdout))
 		ret = EXIT_OK;
 out:
 	usbg_cleanup(s);

@@ -16,14 +16,14 @@
 #include "options.h"
 #include "sysfs.h"
 
-/* a counter, or -1 when this kernel has none */
+/* a counter, or COUNT_MISSING when this kernel has none */
 static long read_long(const char *dir, const char *name)
 {
 	char path[PATH_MAX + 64];
 	long v;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return sysfs_read_long(path, &v) ? -1 : v;
+	return sysfs_read_long(path, &v) ? COUNT_MISSING : v;
 }
 
 static usbg_function *find_function(usbg_gadget *g, usbg_function_type type)
@@ -106,11 +106,14 @@ void dev_counters_read(usbg_gadget *g, const char *udc, struct dev_counters *c)
 	c->wake_requests = read_long(dir, "wakeup_request_count");
 	c->wake_refused = read_long(dir, "wakeup_refused_count");
 	c->wake_delivered = read_long(dir, "wakeup_delivered_count");
-	c->acm_held = c->acm_sent = c->ecm_held = c->ecm_sent = -1;
-	if (find_function(g, USBG_F_ACM) && !dev_acm_tty(g, tty, sizeof(tty))) {
-		snprintf(dir, sizeof(dir), "/sys/class/tty/%s", tty + strlen("/dev/"));
-		c->acm_held = read_long(dir, "tx_bytes_while_suspended");
-		c->acm_sent = read_long(dir, "tx_bytes_sent_after_resume");
+	c->acm_held = c->acm_sent = c->ecm_held = c->ecm_sent = COUNT_NA;
+	if (find_function(g, USBG_F_ACM)) {
+		c->acm_held = c->acm_sent = COUNT_MISSING;
+		if (!dev_acm_tty(g, tty, sizeof(tty))) {
+			snprintf(dir, sizeof(dir), "/sys/class/tty/%s", tty + strlen("/dev/"));
+			c->acm_held = read_long(dir, "tx_bytes_while_suspended");
+			c->acm_sent = read_long(dir, "tx_bytes_sent_after_resume");
+		}
 	}
 	read_ecm(g, c);
 }

@@ -13,20 +13,10 @@
 
 #include "rawio.h"
 #include "udc.h"
+#include "verdict.h"
 
-/* each is -1 when this kernel does not count it (a stock kernel) */
-struct dev_counters {
-	long suspends;		/* bus suspends the gadget saw */
-	long resumes;
-	long wake_requests;	/* usb_gadget_wakeup() calls */
-	long wake_refused;
-	long wake_delivered;	/* resumes that followed an accepted request */
-	long acm_held;		/* bytes written to ttyGS while suspended */
-	long acm_sent;		/* ... and received by the host after resume */
-	long ecm_held;		/* packets, likewise */
-	long ecm_sent;
-};
-
+/* each is COUNT_MISSING where this kernel does not count it (stock), and
+ * COUNT_NA for a function the gadget does not have */
 void dev_counters_read(usbg_gadget *g, const char *udc, struct dev_counters *c);
 
 /* The gadget's UDC name into BUF; 0, or -1 saying why. */
