@@ -4,15 +4,25 @@
 
 case_up
 wait_suspended "$LAB_DEV"
-# resume at a known time: "on" resumes and marks the device busy now
-t0=$(labtool now-ms)
+# "on" resumes the device synchronously (50-70 ms) and marks it busy as
+# the resume ends, so its last use is just before t_after: no further
+# before it than one labtool run takes (its exec, measured here as
+# exec_ms). The suspend is due no sooner than last use + delay and no
+# later than last use + bound. (The clock used to start before the
+# resume, which hid a suspend up to 70 ms early.) Shown failing: with
+# DELAY_MS raised to 160 in the check below (the kernel still at 100),
+# a suspend 60 ms "early" fails it.
+t_a=$(labtool now-ms)
+t_b=$(labtool now-ms)
+exec_ms=$((t_b - t_a))
 echo on >"$SYS_USB/$LAB_DEV/power/control"
+t_after=$(labtool now-ms)
 echo auto >"$SYS_USB/$LAB_DEV/power/control"
 times=$(labtool order "$LAB_DEV" "$LAB_HUB" "$SUSPEND_BOUND_MS") ||
 	fail "$LAB_DEV and $LAB_HUB did not both suspend in order"
 set -- $times
-dev_ms=$(($1 - t0))
-echo "$LAB_DEV suspended $dev_ms ms after its last use (delay $DELAY_MS, bound $SUSPEND_BOUND_MS); $LAB_HUB $(($2 - $1)) ms after it"
-[ "$dev_ms" -ge "$DELAY_MS" ] || fail "suspended after $dev_ms ms, before the $DELAY_MS ms delay"
-[ "$dev_ms" -le "$SUSPEND_BOUND_MS" ] || fail "suspended after $dev_ms ms, over the bound"
+dev_ms=$(($1 - t_after))
+echo "$LAB_DEV suspended $dev_ms ms after the resume ended (+ up to $exec_ms ms of exec; delay $DELAY_MS, bound $SUSPEND_BOUND_MS); $LAB_HUB $(($2 - $1)) ms after it"
+[ $((dev_ms + exec_ms)) -ge "$DELAY_MS" ] || fail "suspended $dev_ms ms after its last use, before the $DELAY_MS ms delay"
+[ "$dev_ms" -le "$SUSPEND_BOUND_MS" ] || fail "suspended $dev_ms ms after its last use, over the bound"
 [ "$2" -ge "$1" ] || fail "$LAB_HUB suspended before $LAB_DEV"

@@ -1,8 +1,11 @@
 # Twenty device-initiated wakeups of each kind (a wakeup request, a write
 # on ttyGS0, an ECM frame), each from a suspended bus: every one is a
 # remote wakeup (the host's and the device's counts both move by exactly
-# 60), and the latency to the host device being active and to the data
-# being readable on the host stays within the wakeup bound, median and p95.
+# 60), and the latency of every one of them to the host device being
+# active and to the data being readable on the host is at least USB 2.0's
+# 20 ms of resume signalling and at most the wakeup bound (the max).
+# Shown failing: with WAKE_BOUND_MS at 60 every kind fails on its max;
+# on stock the data kinds fail (no wakeup).
 . /lab/tests/case.sh
 
 N=20
@@ -15,14 +18,16 @@ for mode in wake acm ecm; do
 	lab_latency $mode $N --suspend-timeout-ms "$SUSPEND_BOUND_MS" >/tmp/lat.$mode ||
 		fail "$mode: $(tail -n 3 /tmp/lat.$mode)"
 	grep '^latency' /tmp/lat.$mode
+	expect_eq "$mode: rounds timed" "$(grep -c '^round [0-9]*: active' /tmp/lat.$mode)" "$N"
 done
 for what in "wake to-active" "acm to-active" "acm to-tty-data" "ecm to-active" "ecm to-packet"; do
 	set -- $what
-	for field in median p95; do
-		v=$(latency_field /tmp/lat.$1 $1 $2 $field)
-		[ -n "$v" ] || fail "no $field for $what"
-		[ "$v" -le "$WAKE_BOUND_MS" ] || fail "$what $field ${v} ms, bound $WAKE_BOUND_MS ms"
-	done
+	lo=$(latency_field /tmp/lat.$1 $1 $2 min)
+	hi=$(latency_field /tmp/lat.$1 $1 $2 max)
+	[ -n "$lo" ] && [ -n "$hi" ] || fail "no min or max for $what"
+	[ "$lo" -ge 20 ] || fail "$what: a wakeup in $lo ms, under USB 2.0's 20 ms of resume signalling"
+	[ "$hi" -le "$WAKE_BOUND_MS" ] || fail "$what: a wakeup took $hi ms, bound $WAKE_BOUND_MS ms"
+	echo "$what: every one of $N in $lo..$hi ms"
 done
 expect_eq "host: remote wakeups" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) $((3 * N))
 expect_eq "device: wakeups delivered" $(($(udc_count wakeup_delivered_count) - d0)) $((3 * N))
