@@ -4,11 +4,10 @@
 LAB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LAB_CACHE=${AUTOPM_LAB_CACHE:-$HOME/.cache/autopm-lab}
 LAB_VARIANTS="patched stock debug"
-# Kernel trees and builds are shared by every checkout (under LAB_LOCK);
+# Kernel trees and builds are shared by every checkout (under lab_lock);
 # what is built from this checkout's own files (programs, module, image,
 # unit tests) and each run's results live in a folder of this checkout.
 LAB_STATE=$LAB_CACHE/checkout/$(printf '%s' "$LAB_ROOT" | sha256sum | cut -c1-12)
-LAB_LOCK=$LAB_CACHE/build.lock
 
 readonly EXIT_OK=0 EXIT_FAIL=1 EXIT_USAGE=2
 
@@ -34,24 +33,34 @@ check_variant() {
 	esac
 }
 
-# Hold the build lock (fd 9) until lab_unlock or exit: kernel trees,
-# kernel builds and what is built against them change only under it.
-# Children inherit the lock, so they do not take it again.
+# The lock of a variant's source tree: stock builds the pristine tree,
+# patched and debug share the patched one.
+variant_lock() {
+	if [ "$1" = stock ]; then echo stock; else echo patched; fi
+}
+
+# Hold the lock NAME (fd 9) until lab_unlock or exit: a kernel tree, its
+# builds and what is built against them change only under it. Children
+# inherit the lock, so they do not take it again.
 lab_lock() {
-	[ -z "${LAB_LOCK_HELD:-}" ] || return 0
+	local file=$LAB_CACHE/build-$1.lock
+	case ${LAB_LOCK_HELD:-} in
+	"$1":*) return 0 ;;
+	?*) die "internal: lock $1 wanted while ${LAB_LOCK_HELD%%:*} is held" ;;
+	esac
 	mkdir -p "$LAB_CACHE"
-	exec 9>"$LAB_LOCK"
+	exec 9>"$file"
 	if ! flock -n 9; then
-		info "waiting for another run's build ($LAB_LOCK)"
+		info "waiting for another run's build ($file)"
 		flock 9
 	fi
-	export LAB_LOCK_HELD=$$
+	export LAB_LOCK_HELD=$1:$$
 }
 
 # Let go of the lock before a long step that needs no build (a boot):
 # only the process that took it can.
 lab_unlock() {
-	[ "${LAB_LOCK_HELD:-}" = "$$" ] || return 0
+	[ "${LAB_LOCK_HELD#*:}" = "$$" ] || return 0
 	exec 9>&-
 	unset LAB_LOCK_HELD
 }
