@@ -34,16 +34,26 @@ check_variant() {
 }
 
 # The lock of a variant's source tree: stock builds the pristine tree,
-# patched and debug share the patched one.
+# patched and debug share the patched one (whose lock file is plain
+# build.lock, the one lock of older checkouts).
 variant_lock() {
 	if [ "$1" = stock ]; then echo stock; else echo patched; fi
+}
+
+lock_file() {
+	if [ "$1" = patched ]; then
+		echo "$LAB_CACHE/build.lock"
+	else
+		echo "$LAB_CACHE/build-$1.lock"
+	fi
 }
 
 # Hold the lock NAME (fd 9) until lab_unlock or exit: a kernel tree, its
 # builds and what is built against them change only under it. Children
 # inherit the lock, so they do not take it again.
 lab_lock() {
-	local file=$LAB_CACHE/build-$1.lock
+	local file
+	file=$(lock_file "$1")
 	case ${LAB_LOCK_HELD:-} in
 	"$1":*) return 0 ;;
 	?*) die "internal: lock $1 wanted while ${LAB_LOCK_HELD%%:*} is held" ;;
