@@ -9,9 +9,10 @@ wait_suspended "$LAB_DEV"
 # before it than one labtool run takes (its exec, measured here as
 # exec_ms). The suspend is due no sooner than last use + delay and no
 # later than last use + bound. (The clock used to start before the
-# resume, which hid a suspend up to 70 ms early.) Shown failing: with
-# DELAY_MS raised to 160 in the check below (the kernel still at 100),
-# a suspend 60 ms "early" fails it.
+# resume, which hid a suspend up to 70 ms early.) Shown failing: with the
+# kernel's delay set to 40 ms after case_up (the check still wanting
+# 100), it says "suspended 28 ms after its last use, before the 100 ms
+# delay"; the old start time would have read about 90 ms and passed.
 t_a=$(labtool now-ms)
 t_b=$(labtool now-ms)
 exec_ms=$((t_b - t_a))
