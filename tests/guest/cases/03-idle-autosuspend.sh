@@ -12,7 +12,8 @@ wait_suspended "$LAB_DEV"
 # resume, which hid a suspend up to 70 ms early.) Shown failing: with the
 # kernel's delay set to 40 ms after case_up (the check still wanting
 # 100), it says "suspended 28 ms after its last use, before the 100 ms
-# delay"; the old start time would have read about 90 ms and passed.
+# delay"; the old start time, before the resume, added its 50-70 ms
+# and passed.
 t_a=$(labtool now-ms)
 t_b=$(labtool now-ms)
 exec_ms=$((t_b - t_a))
