@@ -36,7 +36,7 @@ static int usage(void)
 		"       labtool report VARIANT BEFORE AFTER TRACE DMESG\n"
 		"       labtool latency --mode wake|acm|ecm --device DEV --udc UDC [--count N]\n"
 		"               [--host-tty P --gadget-tty P] [--host-if IF --gadget-if IF --netns PID]\n"
-		"               [--timeout-ms MS] [--suspend-timeout-ms MS]\n"
+		"               [--timeout-ms MS] [--suspend-timeout-ms MS] [--breakdown]\n"
 		"       labtool recv-ecm IFACE COUNT TIMEOUT_MS [READY_FILE]\n");
 	return EXIT_USAGE;
 }

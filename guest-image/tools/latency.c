@@ -6,7 +6,8 @@
  * and times, from that moment, the host device becoming active and, for
  * data, the data becoming readable on the host. Both ends share one
  * kernel and one monotonic clock, so the times are exact to the polling
- * step (0.2 ms).
+ * step (0.2 ms). With --breakdown, trace events (on the same clock) also
+ * say where each wakeup's time went (breakdown.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <getopt.h>
 #include <poll.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +27,16 @@
 #include "../../gadget/rawio.h"
 #include "../../gadget/sysfs.h"
 #include "../../gadget/udc.h"
+#include "breakdown.h"
 #include "latency.h"
 #include "stats.h"
 
 #define POLL_STEP_US	200
 #define ACM_MSG_LEN	15
 #define MAX_ROUNDS	1000
+#define TRACEFS		"/sys/kernel/tracing"
+/* the events a breakdown reads; more than one per round is normal */
+#define MAX_EVENTS	(8 * MAX_ROUNDS)
 
 enum mode { MODE_WAKE, MODE_ACM, MODE_ECM };
 
@@ -42,6 +48,9 @@ struct latency_run {
 	int host_fd, gadget_fd;		/* tty or packet socket */
 	uint8_t host_mac[6];
 	double active_ms[MAX_ROUNDS], data_ms[MAX_ROUNDS];
+	bool breakdown;
+	char roothub[32], roothub_status[256];
+	double input_s[MAX_ROUNDS];	/* when each round made its input */
 };
 
 static double now_us(void)
@@ -72,6 +81,7 @@ static int parse(int argc, char **argv, struct latency_run *r)
 		{ "netns", required_argument, NULL, 'n' },
 		{ "timeout-ms", required_argument, NULL, 't' },
 		{ "suspend-timeout-ms", required_argument, NULL, 's' },
+		{ "breakdown", no_argument, NULL, 'b' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *mode = NULL;
@@ -93,6 +103,7 @@ static int parse(int argc, char **argv, struct latency_run *r)
 		case 'i': r->host_if = optarg; break;
 		case 'g': r->gadget_if = optarg; break;
 		case 'n': r->netns = optarg; break;
+		case 'b': r->breakdown = true; break;
 		case 'c':
 		case 't':
 		case 's':
@@ -128,7 +139,75 @@ static int parse(int argc, char **argv, struct latency_run *r)
 		return usage_error("--mode ecm needs --host-if, --gadget-if and --netns PID", NULL);
 	snprintf(r->status_path, sizeof(r->status_path),
 		 "/sys/bus/usb/devices/%s/power/runtime_status", r->device);
+	/* "1-1.2" is on bus 1, whose root hub is "usb1" */
+	snprintf(r->roothub, sizeof(r->roothub), "usb%.*s", (int)strcspn(r->device, "-"), r->device);
+	snprintf(r->roothub_status, sizeof(r->roothub_status),
+		 "/sys/bus/usb/devices/%s/power/runtime_status", r->roothub);
 	return 0;
+}
+
+static const char *const trace_events[] = {
+	"rpm/rpm_resume", "rpm/rpm_return_int", "gadget/usb_gadget_wakeup",
+};
+
+static int trace_events_enable(const char *value)
+{
+	char path[128];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(trace_events) / sizeof(trace_events[0]); i++) {
+		snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", trace_events[i]);
+		if (sysfs_write(path, value))
+			return usage_error("cannot enable the trace event", trace_events[i]);
+	}
+	return 0;
+}
+
+/* the trace's clock is CLOCK_MONOTONIC ("mono"), like now_us() */
+static int trace_start(void)
+{
+	if (sysfs_write(TRACEFS "/tracing_on", "0") ||
+	    sysfs_write(TRACEFS "/trace_clock", "mono") ||
+	    sysfs_write(TRACEFS "/buffer_size_kb", "8192") ||
+	    sysfs_write(TRACEFS "/trace", ""))
+		return usage_error("cannot set up tracing in", TRACEFS);
+	if (trace_events_enable("1"))
+		return -1;
+	return sysfs_write(TRACEFS "/tracing_on", "1") ? usage_error("cannot start tracing", NULL) : 0;
+}
+
+static void trace_stop(void)
+{
+	sysfs_write(TRACEFS "/tracing_on", "0");
+	trace_events_enable("0");
+}
+
+/* read the trace once per kind of event, then print the rows */
+static int print_breakdown(struct latency_run *r, unsigned int n)
+{
+	static double requests[MAX_EVENTS];
+	static struct rpm_span roothub[MAX_EVENTS], device[MAX_EVENTS];
+	static struct breakdown_row rows[MAX_ROUNDS];
+	struct breakdown_events ev = { requests, 0, roothub, device, 0, 0 };
+	FILE *f = fopen(TRACEFS "/trace", "r");
+	int ret = -1;
+
+	if (!f)
+		return usage_error("cannot read", TRACEFS "/trace");
+	ev.nrequests = trace_event_times(f, "usb_gadget_wakeup", requests, MAX_EVENTS);
+	rewind(f);
+	ev.nroothub = rpm_resume_spans(f, r->roothub, roothub, MAX_EVENTS);
+	rewind(f);
+	ev.ndevice = rpm_resume_spans(f, r->device, device, MAX_EVENTS);
+	fclose(f);
+	if (ev.nrequests < 0 || ev.nroothub < 0 || ev.ndevice < 0)
+		return usage_error("cannot parse", TRACEFS "/trace");
+	breakdown_rows(r->input_s, n, &ev, rows);
+	if (breakdown_print(stdout, rows, n) == n)
+		ret = 0;
+	else
+		fprintf(stderr, "labtool latency: the trace lacks some rounds' events\n");
+	return ret;
 }
 
 /* the sender lives in the gadget's network namespace, the receiver here */
@@ -247,7 +326,15 @@ static int one_round(struct latency_run *r, unsigned int round)
 			round, r->device, r->suspend_timeout_ms);
 		return -1;
 	}
+	/* a breakdown follows the resume from the root hub down */
+	if (r->breakdown &&
+	    sysfs_wait_for(r->roothub_status, "suspended", r->suspend_timeout_ms) < 0) {
+		fprintf(stderr, "labtool latency: round %u: %s did not suspend within %u ms\n",
+			round, r->roothub, r->suspend_timeout_ms);
+		return -1;
+	}
 	t0 = now_us();
+	r->input_s[round] = t0 / 1e6;
 	if (trigger(r, round))
 		return -1;
 	while (active < 0 || data < 0) {
@@ -302,6 +389,8 @@ int cmd_latency(int argc, char **argv)
 	}
 	if (open_ends(r))
 		goto out;
+	if (r->breakdown && trace_start())
+		goto out;
 	for (i = 0; i < r->count; i++) {
 		if (one_round(r, i))
 			break;
@@ -319,6 +408,11 @@ int cmd_latency(int argc, char **argv)
 		if (r->mode != MODE_WAKE)
 			print_stats(mode_name(r->mode), r->mode == MODE_ACM ? "to-tty-data" : "to-packet",
 				    r->data_ms, i);
+	}
+	if (r->breakdown) {
+		trace_stop();
+		if (i && print_breakdown(r, i))
+			ret = 1;
 	}
 out:
 	if (r->host_fd >= 0)

@@ -14,6 +14,7 @@ struct task_calls {
 	struct {
 		char fn[16];
 		int flags;
+		double start;
 	} call[MAX_DEPTH];
 };
 
@@ -22,6 +23,9 @@ struct parser {
 	struct task_calls task[MAX_TASKS];
 	int ntasks;
 	struct rpm_counts *out;
+	double now;		/* the time of the event being parsed */
+	struct rpm_span *spans;	/* where real resumes go, if anywhere */
+	long nspans, maxspans;
 };
 
 /* the task's slot; a slot with no open call is free for reuse */
@@ -43,11 +47,14 @@ static struct task_calls *task_of(struct parser *p, long pid)
 	return free_slot;
 }
 
-/* "  comm-123  [000] d..1.  5.123: " -> pid 123; NULL if not an event line */
-static const char *event_start(const char *line, long *pid)
+/*
+ * "  comm-123  [000] d..1.  5.123456: " -> pid 123, time 5.123456; NULL
+ * if not an event line
+ */
+static const char *event_start(const char *line, long *pid, double *when)
 {
 	const char *br = strstr(line, " [");
-	const char *dash, *colon;
+	const char *dash, *colon, *t;
 
 	if (!br || line[0] == '#')
 		return NULL;
@@ -57,7 +64,12 @@ static const char *event_start(const char *line, long *pid)
 		return NULL;
 	*pid = strtol(dash + 1, NULL, 10);
 	colon = strstr(br, ": ");
-	return colon ? colon + 2 : NULL;
+	if (!colon)
+		return NULL;
+	for (t = colon; t > br && t[-1] != ' '; t--)
+		;
+	*when = strtod(t, NULL);
+	return colon + 2;
 }
 
 /* "rpm_resume: 1-1 flags-4 cnt-..." */
@@ -79,6 +91,7 @@ static void on_call(struct parser *p, long pid, const char *ev)
 	memcpy(t->call[t->depth].fn, ev, n);
 	t->call[t->depth].fn[n] = '\0';
 	t->call[t->depth].flags = flags ? (int)strtol(flags + 7, NULL, 16) : 0;
+	t->call[t->depth].start = p->now;
 	t->depth++;
 }
 
@@ -109,10 +122,13 @@ static void on_return(struct parser *p, long pid, const char *ev)
 	t->depth--;
 	if (strcmp(t->call[t->depth].fn, "rpm_resume") || (t->call[t->depth].flags & RPM_FLAG_ASYNC))
 		return;
-	if (r == 0)
+	if (r == 0) {
 		p->out->resumes++;
-	else if (r < 0)
+		if (p->spans && p->nspans < p->maxspans)
+			p->spans[p->nspans++] = (struct rpm_span){ t->call[t->depth].start, p->now };
+	} else if (r < 0) {
 		p->out->resume_errors++;
+	}
 }
 
 static void check_overrun(const char *line, struct rpm_counts *out)
@@ -124,22 +140,16 @@ static void check_overrun(const char *line, struct rpm_counts *out)
 		out->overrun = true;
 }
 
-int rpm_count(FILE *trace, const char *dev, struct rpm_counts *out)
+static int parse_trace(FILE *trace, struct parser *p)
 {
-	struct parser *p = calloc(1, sizeof(*p));
 	char line[1024];
 	const char *ev;
 	long pid;
 
-	if (!p)
-		return -1;
-	*out = (struct rpm_counts){ 0 };
-	p->dev = dev;
-	p->out = out;
 	while (fgets(line, sizeof(line), trace)) {
 		line[strcspn(line, "\n")] = '\0';
-		check_overrun(line, out);
-		ev = event_start(line, &pid);
+		check_overrun(line, p->out);
+		ev = event_start(line, &pid, &p->now);
 		if (!ev || strncmp(ev, "rpm_", 4))
 			continue;
 		if (!strncmp(ev, "rpm_return_int: ", 16))
@@ -147,8 +157,61 @@ int rpm_count(FILE *trace, const char *dev, struct rpm_counts *out)
 		else if (strncmp(ev, "rpm_usage:", 10))
 			on_call(p, pid, ev);
 	}
-	free(p);
 	return ferror(trace) ? -1 : 0;
+}
+
+int rpm_count(FILE *trace, const char *dev, struct rpm_counts *out)
+{
+	struct parser *p = calloc(1, sizeof(*p));
+	int ret;
+
+	if (!p)
+		return -1;
+	*out = (struct rpm_counts){ 0 };
+	p->dev = dev;
+	p->out = out;
+	ret = parse_trace(trace, p);
+	free(p);
+	return ret;
+}
+
+long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long max)
+{
+	struct parser *p = calloc(1, sizeof(*p));
+	struct rpm_counts counts;
+	long n = -1;
+
+	if (!p)
+		return -1;
+	p->dev = dev;
+	p->out = &counts;
+	p->spans = spans;
+	p->maxspans = max;
+	if (!parse_trace(trace, p))
+		n = p->nspans;
+	free(p);
+	return n;
+}
+
+long trace_event_times(FILE *trace, const char *event, double *times, long max)
+{
+	static const char ok[] = " --> 0";
+	size_t name_len = strlen(event), len;
+	char line[1024];
+	const char *ev;
+	long pid, n = 0;
+	double when;
+
+	while (n < max && fgets(line, sizeof(line), trace)) {
+		line[strcspn(line, "\n")] = '\0';
+		ev = event_start(line, &pid, &when);
+		if (!ev || strncmp(ev, event, name_len) || ev[name_len] != ':')
+			continue;
+		len = strlen(line);
+		if (len >= sizeof(ok) - 1 && !strcmp(line + len - (sizeof(ok) - 1), ok))
+			times[n++] = when;
+	}
+	return ferror(trace) ? -1 : n;
 }
 
 long wakeup_count(FILE *dmesg, const char *dev)

@@ -29,6 +29,22 @@ struct rpm_counts {
 /* Parse TRACE for device DEV. 0, or -1 on a read error. */
 int rpm_count(FILE *trace, const char *dev, struct rpm_counts *out);
 
+/* one real resume: a synchronous rpm_resume that returned 0, in trace
+ * time (seconds; with trace_clock "mono", CLOCK_MONOTONIC) */
+struct rpm_span {
+	double start, end;
+};
+
+/*
+ * The real resumes of DEV in TRACE, in the order they ended, at most MAX
+ * into SPANS. Returns how many, or -1 on a read error.
+ */
+long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long max);
+
+/* The times of the trace events named EVENT ("usb_gadget_wakeup") whose
+ * text ends in " --> 0", at most MAX into TIMES. Returns how many, or -1. */
+long trace_event_times(FILE *trace, const char *event, double *times, long max);
+
 /* Count "DEV: usb wakeup-resume" lines (hub.c dev_dbg) in a dmesg dump. */
 long wakeup_count(FILE *dmesg, const char *dev);
 

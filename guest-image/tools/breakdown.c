@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Where a remote wakeup's time goes (see breakdown.h). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "breakdown.h"
+#include "stats.h"
+
+const char *const breakdown_step_name[STEP_COUNT] = {
+	[STEP_INPUT_TO_REQUEST] = "input-to-request",
+	[STEP_REQUEST_TO_ROOTHUB] = "request-to-roothub-resume",
+	[STEP_ROOTHUB_RESUME] = "roothub-resume",
+	[STEP_ROOTHUB_TO_DEVICE] = "roothub-to-device-resume",
+	[STEP_DEVICE_RESUME] = "device-resume",
+	[STEP_TOTAL] = "total",
+};
+
+/* the first time in V (ascending) that is >= FROM and < UNTIL, or -1 */
+static long first_time(const double *v, long n, double from, double until)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] >= from)
+			return v[i] < until ? i : -1;
+	return -1;
+}
+
+/* the first span that starts >= FROM and ends < UNTIL, or -1 */
+static long first_span(const struct rpm_span *s, long n, double from, double until)
+{
+	long i;
+
+	for (i = 0; i < n; i++)
+		if (s[i].start >= from)
+			return s[i].end < until ? i : -1;
+	return -1;
+}
+
+static void one_row(double input, double until, const struct breakdown_events *ev,
+		    struct breakdown_row *row)
+{
+	long q, r, d;
+	double req;
+	const struct rpm_span *rh, *dev;
+
+	row->ok = false;
+	q = first_time(ev->requests, ev->nrequests, input, until);
+	if (q < 0)
+		return;
+	req = ev->requests[q];
+	r = first_span(ev->roothub, ev->nroothub, req, until);
+	if (r < 0)
+		return;
+	rh = &ev->roothub[r];
+	d = first_span(ev->device, ev->ndevice, rh->start, until);
+	if (d < 0)
+		return;
+	dev = &ev->device[d];
+	row->ms[STEP_INPUT_TO_REQUEST] = (req - input) * 1e3;
+	row->ms[STEP_REQUEST_TO_ROOTHUB] = (rh->start - req) * 1e3;
+	row->ms[STEP_ROOTHUB_RESUME] = (rh->end - rh->start) * 1e3;
+	row->ms[STEP_ROOTHUB_TO_DEVICE] = (dev->start - rh->end) * 1e3;
+	row->ms[STEP_DEVICE_RESUME] = (dev->end - dev->start) * 1e3;
+	row->ms[STEP_TOTAL] = (dev->end - input) * 1e3;
+	row->ok = true;
+}
+
+void breakdown_rows(const double *input, unsigned int n, const struct breakdown_events *ev,
+		    struct breakdown_row *rows)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		one_row(input[i], i + 1 < n ? input[i + 1] : INFINITY, ev, &rows[i]);
+}
+
+unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsigned int n)
+{
+	double *v = calloc(n ? n : 1, sizeof(*v));
+	struct latency_stats s;
+	unsigned int i, ok = 0;
+	int step;
+
+	if (!v)
+		return 0;
+	for (i = 0; i < n; i++) {
+		fprintf(out, "breakdown round %u:", i);
+		if (!rows[i].ok) {
+			fprintf(out, " events missing\n");
+			continue;
+		}
+		for (step = 0; step < STEP_COUNT; step++)
+			fprintf(out, " %s=%.2f", breakdown_step_name[step], rows[i].ms[step]);
+		fprintf(out, " ms\n");
+		ok++;
+	}
+	for (step = 0; ok && step < STEP_COUNT; step++) {
+		unsigned int k = 0;
+
+		for (i = 0; i < n; i++)
+			if (rows[i].ok)
+				v[k++] = rows[i].ms[step];
+		latency_stats(v, k, &s);
+		fprintf(out, "breakdown %s: n=%zu min=%.2f median=%.2f p95=%.2f max=%.2f ms\n",
+			breakdown_step_name[step], s.n, s.min, s.median, s.p95, s.max);
+	}
+	free(v);
+	return ok;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Where a remote wakeup's time goes, step by step, from trace events:
+ * the gadget's usb_gadget_wakeup, and the real (synchronous, returning
+ * 0) rpm_resume calls of the root hub and of the device.
+ */
+#ifndef LABTOOL_BREAKDOWN_H
+#define LABTOOL_BREAKDOWN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "rpmcount.h"
+
+enum breakdown_step {
+	STEP_INPUT_TO_REQUEST,	/* the input, to usb_gadget_wakeup() accepting */
+	STEP_REQUEST_TO_ROOTHUB,/* resume signalling, until the root hub's resume */
+	STEP_ROOTHUB_RESUME,	/* the root hub's rpm_resume */
+	STEP_ROOTHUB_TO_DEVICE,	/* until the device's rpm_resume begins */
+	STEP_DEVICE_RESUME,	/* the device's rpm_resume */
+	STEP_TOTAL,		/* the input, to the device resumed */
+	STEP_COUNT
+};
+
+extern const char *const breakdown_step_name[STEP_COUNT];
+
+struct breakdown_row {
+	bool ok;			/* every event of the round was found */
+	double ms[STEP_COUNT];
+};
+
+struct breakdown_events {
+	const double *requests;		/* usb_gadget_wakeup times, ascending */
+	long nrequests;
+	const struct rpm_span *roothub, *device;
+	long nroothub, ndevice;
+};
+
+/*
+ * One row per round: INPUT[i] (seconds, the trace's clock) is when round
+ * i made its input; its events are the first of each kind after it, in
+ * order, and before the next round's input.
+ */
+void breakdown_rows(const double *input, unsigned int n, const struct breakdown_events *ev,
+		    struct breakdown_row *rows);
+
+/* "breakdown round I: ..." for each row, then "breakdown STEP: n= min=
+ * median= p95= max= ms" over the rows that are ok. Returns how many are. */
+unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsigned int n);
+
+#endif
