@@ -146,9 +146,8 @@ static int parse(int argc, char **argv, struct latency_run *r)
 	return 0;
 }
 
-static const char *const trace_events[] = {
-	"rpm/rpm_resume", "rpm/rpm_return_int", "gadget/usb_gadget_wakeup",
-};
+/* every rpm event: a return is paired with its call (rpm_resume_spans) */
+static const char *const trace_events[] = { "rpm", "gadget/usb_gadget_wakeup" };
 
 static int trace_events_enable(const char *value)
 {
