@@ -21,7 +21,7 @@ static struct dentry *faults_dir;
 static struct device *faults_dev;
 
 /* the one pointer to the leaked block, overwritten before it returns */
-static void *volatile faults_leak_ptr;
+static void *faults_leak_ptr;
 
 static int faults_warn(void)
 {
@@ -42,11 +42,12 @@ static int faults_underflow(void)
 
 static int faults_leak(void)
 {
-	faults_leak_ptr = kmalloc(128, GFP_KERNEL);
-	if (!faults_leak_ptr)
+	/* real stores, which the compiler may not drop */
+	WRITE_ONCE(faults_leak_ptr, kmalloc(128, GFP_KERNEL));
+	if (!READ_ONCE(faults_leak_ptr))
 		return -ENOMEM;
 	pr_info("lab_faults: leaking 128 bytes on request\n");
-	faults_leak_ptr = NULL;
+	WRITE_ONCE(faults_leak_ptr, NULL);
 	return 0;
 }
 
