@@ -459,6 +459,22 @@ out_unlock:
 	return rv;
 }
 
+/*
+ * The guide's manage_power(dev, 0): the core reads needs_remote_wakeup
+ * only when it suspends the device, so a device that sleeps now would
+ * stay armed. Get (resuming it), clear the flag, put: the next suspend
+ * leaves remote wakeup off. If the resume fails, the flag still counts
+ * at the next suspend.
+ */
+static void aplab_disarm_wakeup(struct aplab *dev)
+{
+	int rv = aplab_get(dev);
+
+	dev->intf->needs_remote_wakeup = 0;
+	if (!rv)
+		aplab_put(dev);
+}
+
 static int aplab_release(struct inode *inode, struct file *file)
 {
 	struct aplab_file *af = file->private_data;
@@ -471,7 +487,7 @@ static int aplab_release(struct inode *inode, struct file *file)
 			aplab_put(dev);
 		}
 		if (!--dev->open_count)
-			dev->intf->needs_remote_wakeup = 0;
+			aplab_disarm_wakeup(dev);
 	}
 	mutex_unlock(&dev->io_mutex);
 	kref_put(&dev->kref, aplab_delete);
