@@ -158,8 +158,13 @@ static size_t parse_frames(unsigned char *buf, size_t have)
 	while (have - used >= APLAB_HDR_LEN) {
 		f = (const void *)(buf + used);
 		if (le32toh(f->magic) != APLAB_MAGIC || f->len > APLAB_MAX_PAYLOAD) {
+			/*
+			 * No way to resynchronise: drop everything buffered.
+			 * (Returning HAVE kept the frames already counted
+			 * above, which the next call counted again.)
+			 */
 			count(C_RX_BAD_FRAME);
-			return have;
+			return 0;
 		}
 		size = APLAB_HDR_LEN + f->len;
 		if (have - used < size)
