@@ -48,7 +48,7 @@ enum aplab_stat {
 	APLAB_FLUSHED,		/* deferred frames submitted in resume() */
 	APLAB_TX_DONE,		/* bulk OUT frames completed */
 	APLAB_TX_ERRORS,	/* bulk OUT failures, not unlinks */
-	APLAB_SUBMIT_ERRORS,	/* usb_submit_urb() failures */
+	APLAB_SUBMIT_ERRORS,	/* URB submit failures, injected ones too */
 	APLAB_REFUSED_BUSY,	/* autosuspends refused with -EBUSY */
 	APLAB_SUSPENDS,
 	APLAB_RESUMES,
@@ -56,6 +56,7 @@ enum aplab_stat {
 	APLAB_REPLIES,		/* valid bulk-IN replies */
 	APLAB_RX_BAD,		/* frames failing magic, length or checksum */
 	APLAB_RX_DROPPED,	/* frames lost to a full read queue */
+	APLAB_INJECTED,		/* submits failed on purpose (debugfs fail_submit) */
 	APLAB_NSTATS
 };
 
@@ -98,6 +99,7 @@ struct aplab {
 	atomic_t stats[APLAB_NSTATS];
 	struct timer_list send_timer;	/* the atomic-context sender */
 	atomic_t timer_left;
+	atomic_t fail_submit;		/* the Nth submit from now fails; 0 off */
 	struct mutex stress_mutex;	/* one stress run at a time */
 	char stress_result[160];
 	struct dentry *debugfs;
@@ -146,6 +148,26 @@ static int aplab_get(struct aplab *dev)
 
 	if (!rv)
 		atomic_inc(&dev->pm_refs);
+	return rv;
+}
+
+/*
+ * Every URB goes out through here, so debugfs fail_submit can make the
+ * Nth submit from now fail with -EIO and exercise each error path.
+ */
+static int aplab_submit(struct aplab *dev, struct urb *urb, gfp_t gfp)
+{
+	int rv;
+
+	if (atomic_dec_if_positive(&dev->fail_submit) == 0) {
+		atomic_inc(&dev->stats[APLAB_INJECTED]);
+		rv = -EIO;
+	} else {
+		rv = usb_submit_urb(urb, gfp);
+	}
+	/* -EPERM: usb_kill_urb() in progress, not a failure */
+	if (rv && rv != -EPERM)
+		atomic_inc(&dev->stats[APLAB_SUBMIT_ERRORS]);
 	return rv;
 }
 
@@ -242,10 +264,9 @@ static int aplab_submit_tx_locked(struct aplab *dev, struct urb *urb)
 	int rv;
 
 	usb_anchor_urb(urb, &dev->tx_anchor);
-	rv = usb_submit_urb(urb, GFP_ATOMIC);
+	rv = aplab_submit(dev, urb, GFP_ATOMIC);
 	if (rv) {
 		usb_unanchor_urb(urb);
-		atomic_inc(&dev->stats[APLAB_SUBMIT_ERRORS]);
 		dev_dbg(&dev->intf->dev, "bulk OUT submit: %d\n", rv);
 		return rv;
 	}
@@ -617,7 +638,7 @@ static int aplab_fetch(struct aplab *dev)
 	rv = aplab_get(dev);
 	if (rv)
 		goto out_clear;
-	rv = usb_submit_urb(dev->fetch_urb, GFP_KERNEL);
+	rv = aplab_submit(dev, dev->fetch_urb, GFP_KERNEL);
 	aplab_put(dev);
 	if (!rv)
 		return 0;
@@ -697,6 +718,7 @@ static struct device_attribute aplab_stat_attrs[APLAB_NSTATS] = {
 	__ATTR(replies, 0444, aplab_stat_show, NULL),
 	__ATTR(rx_bad, 0444, aplab_stat_show, NULL),
 	__ATTR(rx_dropped, 0444, aplab_stat_show, NULL),
+	__ATTR(injected_faults, 0444, aplab_stat_show, NULL),
 };
 
 static ssize_t aplab_stat_show(struct device *d, struct device_attribute *attr,
@@ -784,6 +806,27 @@ static const struct file_operations aplab_timer_fops = {
 };
 
 /* get/put pairs without a lock: what the atomic usage count allows */
+/* fail_submit: write N, the Nth URB submit from now fails; read what is left */
+static int aplab_fail_get(void *data, u64 *val)
+{
+	struct aplab *dev = data;
+
+	*val = atomic_read(&dev->fail_submit);
+	return 0;
+}
+
+static int aplab_fail_set(void *data, u64 val)
+{
+	struct aplab *dev = data;
+
+	if (val > INT_MAX)
+		return -EINVAL;
+	atomic_set(&dev->fail_submit, val);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(aplab_fail_fops, aplab_fail_get, aplab_fail_set, "%llu\n");
+
 static int aplab_stress_thread(void *data)
 {
 	struct aplab_stress *st = data;
@@ -888,13 +931,15 @@ static void aplab_debugfs_init(struct aplab *dev)
 			    &aplab_timer_fops);
 	debugfs_create_file("stress", 0600, dev->debugfs, dev,
 			    &aplab_stress_fops);
+	debugfs_create_file_unsafe("fail_submit", 0600, dev->debugfs, dev,
+				   &aplab_fail_fops);
 }
 
 /* --- probe and disconnect --- */
 
 static int aplab_start_int(struct aplab *dev, gfp_t gfp)
 {
-	int rv = usb_submit_urb(dev->int_urb, gfp);
+	int rv = aplab_submit(dev, dev->int_urb, gfp);
 
 	if (rv)
 		dev_err(&dev->intf->dev, "cannot submit interrupt IN: %d\n", rv);

@@ -3,6 +3,7 @@
  * aplab: drive /dev/autopm-labN from the guest tests.
  *
  *   aplab write DEV COUNT [--nonblock]  COUNT frames "msg I", in order
+ * DEV may be fd:N, a descriptor opened earlier (write, read, fetch).
  *   aplab bursts DEV N PER STATUS       N bursts of PER O_NONBLOCK frames, each
  *                                       once STATUS (runtime_status) is "suspended"
  *   aplab read DEV [TIMEOUT_MS]         one frame: "TYPE SEQ PAYLOAD"
@@ -32,9 +33,20 @@
 #define WRITE_STALL_MS	10000	/* no room for a frame this long: fail */
 #define SUSPEND_WAIT_MS	5000
 
+/* "fd:N" is a descriptor the caller opened earlier (its O_NONBLOCK set as asked) */
 static int open_dev(const char *path, int flags)
 {
-	int fd = open(path, O_RDWR | flags);
+	int fd;
+
+	if (!strncmp(path, "fd:", 3)) {
+		fd = atoi(path + 3);
+		if (fcntl(fd, F_SETFL, (fcntl(fd, F_GETFL) & ~O_NONBLOCK) | (flags & O_NONBLOCK))) {
+			fprintf(stderr, "aplab: %s: %s\n", path, strerror(errno));
+			return -1;
+		}
+		return fd;
+	}
+	fd = open(path, O_RDWR | flags);
 
 	if (fd < 0)
 		fprintf(stderr, "aplab: open %s: %s\n", path, strerror(errno));
