@@ -37,13 +37,14 @@ enum counter {
 	C_TX_REPLIES,	/* bulk-IN frames the host took */
 	C_WAKEUPS,	/* remote wakeups the UDC accepted */
 	C_WAKE_REFUSED,
+	C_INT_HALTS,	/* interrupt-IN halts set on command (halt-int) */
 	C_COUNT
 };
 
 static const char *const counter_names[C_COUNT] = {
 	"rx_frames", "rx_bad_csum", "rx_bad_seq", "rx_bad_frame",
 	"rx_restarts", "rx_last_seq", "tx_events", "tx_replies",
-	"wakeups", "wake_refused",
+	"wakeups", "wake_refused", "int_halts",
 };
 
 static unsigned long counters[C_COUNT];
@@ -241,7 +242,28 @@ static void *reply_thread(void *arg)
 	return NULL;
 }
 
-/* "event COUNT INTERVAL_MS" or "reply" */
+/*
+ * A fault on demand: FunctionFS halts an endpoint when it is used the
+ * wrong way round, so a read on interrupt IN stalls it (-EBADMSG). The
+ * host's interrupt URB then ends with -EPIPE until the host clears it.
+ */
+static void halt_int(void)
+{
+	char c;
+	int fd = open(EP_INT, O_RDWR);
+
+	if (fd < 0) {
+		fprintf(stderr, "vendor peer: %s: %s\n", EP_INT, strerror(errno));
+		return;
+	}
+	if (read(fd, &c, 1) < 0 && errno == EBADMSG)
+		count(C_INT_HALTS);
+	else
+		fprintf(stderr, "vendor peer: halt %s: %s\n", EP_INT, strerror(errno));
+	close(fd);
+}
+
+/* "event COUNT INTERVAL_MS", "reply" or "halt-int" */
 static void run_command(const char *line)
 {
 	static unsigned int replies;
@@ -254,6 +276,8 @@ static void run_command(const char *line)
 				usleep(interval * 1000);
 			send_frame(EP_INT, APLAB_T_EVENT, C_TX_EVENTS, i);
 		}
+	} else if (!strcmp(line, "halt-int")) {
+		halt_int();
 	} else if (!strncmp(line, "reply", 5)) {
 		/* the host may fetch much later: do not hold up events */
 		if (!pthread_create(&t, NULL, reply_thread, (void *)(long)replies++))

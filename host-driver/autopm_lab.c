@@ -24,6 +24,7 @@
 #include <linux/uaccess.h>
 #include <linux/usb.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include "autopm_lab_proto.h"
 
@@ -31,6 +32,7 @@
 #define APLAB_TX_MAX		64	/* frames queued or in flight */
 #define APLAB_RXQ_LEN		32	/* received frames waiting for read() */
 #define APLAB_STRESS_MAX	100000000UL
+#define APLAB_INT_RETRIES	8	/* failed interrupt-IN transfers in a row */
 
 static const struct usb_device_id aplab_ids[] = {
 	{ USB_DEVICE_AND_INTERFACE_INFO(APLAB_VID, APLAB_PID, APLAB_CLASS,
@@ -57,6 +59,8 @@ enum aplab_stat {
 	APLAB_RX_BAD,		/* frames failing magic, length or checksum */
 	APLAB_RX_DROPPED,	/* frames lost to a full read queue */
 	APLAB_INJECTED,		/* submits failed on purpose (debugfs fail_submit) */
+	APLAB_INT_ERRORS,	/* interrupt-IN transfers failed, not unlinks */
+	APLAB_HALTS_CLEARED,	/* interrupt-IN halts cleared by int_work */
 	APLAB_NSTATS
 };
 
@@ -88,6 +92,8 @@ struct aplab {
 	struct usb_anchor deferred;	/* bulk OUT URBs waiting for resume() */
 	struct urb *int_urb;		/* spontaneous input */
 	struct aplab_frame *int_buf;
+	int int_retries;		/* int_urb failures in a row (its completion) */
+	struct work_struct int_work;	/* clears a halt, restarts int_urb */
 	struct urb *fetch_urb;		/* one bulk-IN reply */
 	struct aplab_frame *fetch_buf;
 	u8 ep_out;			/* bulk OUT endpoint number */
@@ -299,26 +305,81 @@ static int aplab_queue_tx_locked(struct aplab *dev, struct urb *urb)
 	return rv;
 }
 
-static void aplab_int_complete(struct urb *urb)
+/* resubmit the interrupt URB unless suspend() or disconnect() stopped it */
+static int aplab_restart_int(struct aplab *dev)
 {
-	struct aplab *dev = urb->context;
 	unsigned long flags;
 	int rv = 0;
 
-	if (urb->status) {
-		/* an unlink, or a device going away: resume() restarts it */
-		if (!aplab_unlinked(urb->status))
-			dev_dbg(&dev->intf->dev, "interrupt IN: %d\n", urb->status);
-		return;
-	}
-	aplab_rx_frame(dev, dev->int_buf, urb->actual_length,
-		       &dev->stats[APLAB_SPONTANEOUS]);
 	spin_lock_irqsave(&dev->lock, flags);
 	if (!dev->asleep && !dev->disconnected)
-		rv = usb_submit_urb(urb, GFP_ATOMIC);
+		rv = aplab_submit(dev, dev->int_urb, GFP_ATOMIC);
 	spin_unlock_irqrestore(&dev->lock, flags);
+	return rv;
+}
+
+/*
+ * Spontaneous input. As in-tree class drivers do: a failed transfer
+ * (-EPROTO, -EILSEQ, -ETIME, -EOVERFLOW) is resubmitted at once; a
+ * stall (-EPIPE) needs usb_clear_halt(), which sleeps, so int_work does
+ * it and resubmits; so it does after too many failures in a row.
+ */
+static void aplab_int_complete(struct urb *urb)
+{
+	struct aplab *dev = urb->context;
+	int rv;
+
+	switch (urb->status) {
+	case 0:
+		dev->int_retries = 0;
+		aplab_rx_frame(dev, dev->int_buf, urb->actual_length,
+			       &dev->stats[APLAB_SPONTANEOUS]);
+		break;
+	case -ENOENT:
+	case -ECONNRESET:
+	case -ESHUTDOWN:
+		/* an unlink, or a device going away: resume() restarts it */
+		return;
+	case -EPIPE:
+		atomic_inc(&dev->stats[APLAB_INT_ERRORS]);
+		dev_dbg(&dev->intf->dev, "interrupt IN stalled\n");
+		schedule_work(&dev->int_work);
+		return;
+	default:
+		atomic_inc(&dev->stats[APLAB_INT_ERRORS]);
+		dev_dbg(&dev->intf->dev, "interrupt IN: %d\n", urb->status);
+		if (++dev->int_retries > APLAB_INT_RETRIES) {
+			dev->int_retries = 0;
+			schedule_work(&dev->int_work);
+			return;
+		}
+		break;
+	}
+	rv = aplab_restart_int(dev);
 	if (rv && rv != -EPERM && rv != -ENODEV)
 		dev_err(&dev->intf->dev, "cannot resubmit interrupt IN: %d\n", rv);
+}
+
+/* process context: wake the device, clear the endpoint's halt, resubmit */
+static void aplab_int_recover(struct work_struct *work)
+{
+	struct aplab *dev = container_of(work, struct aplab, int_work);
+	int rv;
+
+	if (aplab_get(dev))
+		return;	/* asleep or gone: resume() restarts the URB */
+	/* resume() may have resubmitted it: no URB may be queued for the clear */
+	usb_kill_urb(dev->int_urb);
+	rv = usb_clear_halt(dev->udev, dev->int_urb->pipe);
+	if (rv) {
+		dev_err(&dev->intf->dev, "cannot clear the interrupt-IN halt: %d\n", rv);
+	} else {
+		atomic_inc(&dev->stats[APLAB_HALTS_CLEARED]);
+		rv = aplab_restart_int(dev);
+		if (rv && rv != -ENODEV)
+			dev_err(&dev->intf->dev, "cannot restart interrupt IN: %d\n", rv);
+	}
+	aplab_put(dev);
 }
 
 static void aplab_fetch_complete(struct urb *urb)
@@ -719,6 +780,8 @@ static struct device_attribute aplab_stat_attrs[APLAB_NSTATS] = {
 	__ATTR(rx_bad, 0444, aplab_stat_show, NULL),
 	__ATTR(rx_dropped, 0444, aplab_stat_show, NULL),
 	__ATTR(injected_faults, 0444, aplab_stat_show, NULL),
+	__ATTR(int_errors, 0444, aplab_stat_show, NULL),
+	__ATTR(halts_cleared, 0444, aplab_stat_show, NULL),
 };
 
 static ssize_t aplab_stat_show(struct device *d, struct device_attribute *attr,
@@ -990,6 +1053,7 @@ static int aplab_probe(struct usb_interface *intf, const struct usb_device_id *i
 	init_waitqueue_head(&dev->rx_wait);
 	init_waitqueue_head(&dev->tx_wait);
 	timer_setup(&dev->send_timer, aplab_timer_send, 0);
+	INIT_WORK(&dev->int_work, aplab_int_recover);
 	strscpy(dev->stress_result, "not run\n", sizeof(dev->stress_result));
 	dev->udev = usb_get_dev(interface_to_usbdev(intf));
 	dev->intf = usb_get_intf(intf);
@@ -1013,6 +1077,7 @@ static int aplab_probe(struct usb_interface *intf, const struct usb_device_id *i
 
 out_kill_int:
 	usb_kill_urb(dev->int_urb);
+	cancel_work_sync(&dev->int_work);
 out_clear_data:
 	usb_set_intfdata(intf, NULL);
 out_put_dev:
@@ -1053,6 +1118,8 @@ static void aplab_disconnect(struct usb_interface *intf)
 	spin_unlock_irq(&dev->lock);
 	del_timer_sync(&dev->send_timer);
 	usb_kill_urb(dev->int_urb);
+	/* after the kill: no completion can queue it again, nor may it submit */
+	cancel_work_sync(&dev->int_work);
 	usb_kill_urb(dev->fetch_urb);
 	usb_kill_anchored_urbs(&dev->tx_anchor);
 	dropped = aplab_drop_deferred(dev);
