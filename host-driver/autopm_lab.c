@@ -78,6 +78,7 @@ struct aplab {
 	struct usb_interface *intf;	/* referenced until the last kref */
 	struct kref kref;
 	struct mutex io_mutex;		/* open, ioctl, blocking write vs disconnect */
+	struct mutex read_mutex;	/* one read() at a time: peek, copy, dequeue */
 	spinlock_t lock;		/* the fields below, up to rxq */
 	bool asleep;			/* suspended: frames go to deferred */
 	bool disconnected;
@@ -86,7 +87,7 @@ struct aplab {
 	int tx_inflight;		/* bulk OUT URBs submitted */
 	int tx_deferred;		/* bulk OUT URBs on the deferred anchor */
 	struct aplab_frame rxq[APLAB_RXQ_LEN];
-	unsigned int rx_head;
+	u32 rx_first;			/* frames ever dequeued or dropped */
 	unsigned int rx_count;
 	struct usb_anchor tx_anchor;	/* submitted bulk OUT URBs */
 	struct usb_anchor deferred;	/* bulk OUT URBs waiting for resume() */
@@ -204,11 +205,11 @@ static void aplab_rx_frame(struct aplab *dev, const struct aplab_frame *f,
 	spin_lock_irqsave(&dev->lock, flags);
 	if (dev->rx_count == APLAB_RXQ_LEN) {
 		/* the oldest frame makes room for the newest */
-		dev->rx_head = (dev->rx_head + 1) % APLAB_RXQ_LEN;
+		dev->rx_first++;
 		dev->rx_count--;
 		atomic_inc(&dev->stats[APLAB_RX_DROPPED]);
 	}
-	tail = (dev->rx_head + dev->rx_count) % APLAB_RXQ_LEN;
+	tail = (dev->rx_first + dev->rx_count) % APLAB_RXQ_LEN;
 	memcpy(&dev->rxq[tail], f, APLAB_HDR_LEN + f->len);
 	dev->rx_count++;
 	spin_unlock_irqrestore(&dev->lock, flags);
@@ -600,19 +601,30 @@ static ssize_t aplab_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
-static bool aplab_rx_pop(struct aplab *dev, struct aplab_frame *f)
+/* copy the oldest frame; *FIRST says which one it was */
+static bool aplab_rx_peek(struct aplab *dev, struct aplab_frame *f, u32 *first)
 {
 	bool got = false;
 
 	spin_lock_irq(&dev->lock);
 	if (dev->rx_count) {
-		*f = dev->rxq[dev->rx_head];
-		dev->rx_head = (dev->rx_head + 1) % APLAB_RXQ_LEN;
-		dev->rx_count--;
+		*f = dev->rxq[dev->rx_first % APLAB_RXQ_LEN];
+		*first = dev->rx_first;
 		got = true;
 	}
 	spin_unlock_irq(&dev->lock);
 	return got;
+}
+
+/* dequeue frame FIRST, unless a full queue dropped it meanwhile */
+static void aplab_rx_consume(struct aplab *dev, u32 first)
+{
+	spin_lock_irq(&dev->lock);
+	if (dev->rx_count && dev->rx_first == first) {
+		dev->rx_first++;
+		dev->rx_count--;
+	}
+	spin_unlock_irq(&dev->lock);
 }
 
 static bool aplab_readable(struct aplab *dev)
@@ -620,30 +632,47 @@ static bool aplab_readable(struct aplab *dev)
 	return READ_ONCE(dev->rx_count) || READ_ONCE(dev->disconnected);
 }
 
-/* one whole frame per read(), header included */
+/*
+ * One whole frame per read(), header included. The frame leaves the
+ * queue only once it is copied out: a bad buffer (-EFAULT) loses nothing.
+ */
 static ssize_t aplab_read(struct file *file, char __user *ubuf, size_t count,
 			  loff_t *ppos)
 {
 	struct aplab *dev = ((struct aplab_file *)file->private_data)->dev;
 	struct aplab_frame f;
+	u32 first;
 	int rv;
 
 	if (count < sizeof(f))
 		return -EINVAL;
+	rv = mutex_lock_interruptible(&dev->read_mutex);
+	if (rv)
+		return rv;
 	for (;;) {
-		if (READ_ONCE(dev->disconnected))
-			return -ENODEV;
-		if (aplab_rx_pop(dev, &f))
+		if (READ_ONCE(dev->disconnected)) {
+			rv = -ENODEV;
+			goto out_unlock;
+		}
+		if (aplab_rx_peek(dev, &f, &first))
 			break;
-		if (file->f_flags & O_NONBLOCK)
-			return -EAGAIN;
+		if (file->f_flags & O_NONBLOCK) {
+			rv = -EAGAIN;
+			goto out_unlock;
+		}
 		rv = wait_event_interruptible(dev->rx_wait, aplab_readable(dev));
 		if (rv)
-			return rv;
+			goto out_unlock;
 	}
-	if (copy_to_user(ubuf, &f, sizeof(f)))
-		return -EFAULT;
-	return sizeof(f);
+	if (copy_to_user(ubuf, &f, sizeof(f))) {
+		rv = -EFAULT;
+		goto out_unlock;
+	}
+	aplab_rx_consume(dev, first);
+	rv = sizeof(f);
+out_unlock:
+	mutex_unlock(&dev->read_mutex);
+	return rv;
 }
 
 static __poll_t aplab_poll(struct file *file, poll_table *wait)
@@ -715,19 +744,25 @@ static long aplab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct aplab_file *af = file->private_data;
 	struct aplab *dev = af->dev;
+	int on = 0;
 	long rv;
 
 	if (cmd != APLAB_IOC_STAY_AWAKE && cmd != APLAB_IOC_FETCH)
 		return -ENOTTY;
-	if (cmd == APLAB_IOC_STAY_AWAKE && arg > 1)
-		return -EINVAL;
+	/* _IOW: ARG points to the int */
+	if (cmd == APLAB_IOC_STAY_AWAKE) {
+		if (get_user(on, (int __user *)arg))
+			return -EFAULT;
+		if (on != 0 && on != 1)
+			return -EINVAL;
+	}
 	rv = mutex_lock_interruptible(&dev->io_mutex);
 	if (rv)
 		return rv;
 	if (dev->disconnected)
 		rv = -ENODEV;
 	else if (cmd == APLAB_IOC_STAY_AWAKE)
-		rv = aplab_stay_awake(dev, af, arg);
+		rv = aplab_stay_awake(dev, af, on);
 	else
 		rv = aplab_fetch(dev);
 	mutex_unlock(&dev->io_mutex);
@@ -1046,6 +1081,7 @@ static int aplab_probe(struct usb_interface *intf, const struct usb_device_id *i
 		return -ENOMEM;
 	kref_init(&dev->kref);
 	mutex_init(&dev->io_mutex);
+	mutex_init(&dev->read_mutex);
 	mutex_init(&dev->stress_mutex);
 	spin_lock_init(&dev->lock);
 	init_usb_anchor(&dev->tx_anchor);

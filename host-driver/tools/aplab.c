@@ -171,11 +171,11 @@ static void on_signal(int sig)
 
 static int hold(const char *path)
 {
-	int fd = open_dev(path, 0);
+	int fd = open_dev(path, 0), on = 1;
 
 	if (fd < 0)
 		return EXIT_FAIL;
-	if (ioctl(fd, APLAB_IOC_STAY_AWAKE, 1)) {
+	if (ioctl(fd, APLAB_IOC_STAY_AWAKE, &on)) {
 		fprintf(stderr, "aplab: STAY_AWAKE: %s\n", strerror(errno));
 		return EXIT_FAIL;
 	}
@@ -231,7 +231,7 @@ static int bad_input(const char *path)
 {
 	char big[APLAB_MAX_PAYLOAD + 1] = { 0 };
 	struct aplab_frame f;
-	int fd = open_dev(path, O_NONBLOCK);
+	int fd = open_dev(path, O_NONBLOCK), two = 2;
 
 	if (fd < 0)
 		return EXIT_FAIL;
@@ -240,9 +240,15 @@ static int bad_input(const char *path)
 	printf("unmapped write: %s\n", err_name(raw_rw(SYS_write, fd, (void *)8, 4)));
 	printf("unknown ioctl: %s\n", err_name(ioctl(fd, _IO('L', 99))));
 	printf("foreign ioctl: %s\n", err_name(ioctl(fd, TCGETS, &f)));
-	printf("stay-awake 2: %s\n", err_name(ioctl(fd, APLAB_IOC_STAY_AWAKE, 2)));
+	printf("stay-awake 2: %s\n", err_name(ioctl(fd, APLAB_IOC_STAY_AWAKE, &two)));
+	printf("stay-awake unmapped: %s\n", err_name(ioctl(fd, APLAB_IOC_STAY_AWAKE, (void *)8)));
 	printf("short read: %s\n", err_name(read(fd, &f, APLAB_HDR_LEN)));
 	printf("unmapped read: %s\n", err_name(raw_rw(SYS_read, fd, (void *)8, sizeof(f))));
+	/* the frame the unmapped read could not deliver is still there */
+	if (read(fd, &f, sizeof(f)) == sizeof(f))
+		printf("read after EFAULT: %u %.*s\n", le32toh(f.seq), f.len, (char *)f.payload);
+	else
+		printf("read after EFAULT: %s\n", err_name(-1));
 	printf("empty read: %s\n", err_name(read(fd, &f, sizeof(f))));
 	close(fd);
 	return EXIT_OK;
@@ -253,11 +259,12 @@ static int orphan(const char *path)
 {
 	struct pollfd p = { .events = POLLIN };
 	struct aplab_frame f;
+	int on = 1;
 
 	p.fd = open_dev(path, 0);
 	if (p.fd < 0)
 		return EXIT_FAIL;
-	if (ioctl(p.fd, APLAB_IOC_STAY_AWAKE, 1)) {
+	if (ioctl(p.fd, APLAB_IOC_STAY_AWAKE, &on)) {
 		fprintf(stderr, "aplab: STAY_AWAKE: %s\n", strerror(errno));
 		return EXIT_FAIL;
 	}
@@ -265,7 +272,7 @@ static int orphan(const char *path)
 	fflush(stdout);
 	printf("read: %s\n", err_name(read(p.fd, &f, sizeof(f))));
 	printf("write: %s\n", err_name(write(p.fd, "x", 1)));
-	printf("ioctl: %s\n", err_name(ioctl(p.fd, APLAB_IOC_STAY_AWAKE, 1)));
+	printf("ioctl: %s\n", err_name(ioctl(p.fd, APLAB_IOC_STAY_AWAKE, &on)));
 	printf("poll: %s\n", poll(&p, 1, 0) == 1 && (p.revents & POLLHUP) ? "POLLHUP" : "no hangup");
 	printf("close: %s\n", err_name(close(p.fd)));
 	return EXIT_OK;
