@@ -31,7 +31,7 @@
 #define APLAB_MINOR_BASE	240
 #define APLAB_TX_MAX		64	/* frames queued or in flight */
 #define APLAB_RXQ_LEN		32	/* received frames waiting for read() */
-#define APLAB_STRESS_MAX	100000000UL
+#define APLAB_STRESS_MAX	10000000UL	/* pairs per CPU */
 #define APLAB_INT_RETRIES	8	/* failed interrupt-IN transfers in a row */
 
 static const struct usb_device_id aplab_ids[] = {
@@ -69,6 +69,10 @@ struct aplab_stress {
 	unsigned long pairs;	/* get/put pairs per CPU */
 	atomic_t running;	/* threads not finished yet */
 	atomic_long_t errors;	/* failed gets */
+	atomic_long_t done_pairs;	/* pairs run, all CPUs */
+	atomic_t max_usage;	/* highest usage count a thread saw after its get */
+	unsigned long racy;	/* the negative control: a plain, racy counter */
+	bool stop;		/* a signal to the writer: threads stop early */
 	struct completion go;	/* all threads start together */
 	struct completion done;
 };
@@ -108,7 +112,8 @@ struct aplab {
 	atomic_t timer_left;
 	atomic_t fail_submit;		/* the Nth submit from now fails; 0 off */
 	struct mutex stress_mutex;	/* one stress run at a time */
-	char stress_result[160];
+	bool stress_abort;		/* disconnect: a stress run stops now */
+	char stress_result[224];
 	struct dentry *debugfs;
 };
 
@@ -903,7 +908,6 @@ static const struct file_operations aplab_timer_fops = {
 	.llseek = default_llseek,
 };
 
-/* get/put pairs without a lock: what the atomic usage count allows */
 /* fail_submit: write N, the Nth URB submit from now fails; read what is left */
 static int aplab_fail_get(void *data, u64 *val)
 {
@@ -925,22 +929,42 @@ static int aplab_fail_set(void *data, u64 val)
 
 DEFINE_DEBUGFS_ATTRIBUTE(aplab_fail_fops, aplab_fail_get, aplab_fail_set, "%llu\n");
 
+/*
+ * get/put pairs from every CPU at once, with no lock of ours: what the
+ * atomic usage count allows (the PM core still takes power.lock in each
+ * async get and put on 6.1). Each thread records the highest usage count
+ * it saw after its get: 2 or more above the baseline shows that gets on
+ * different CPUs overlapped. The negative control: a plain counter read
+ * before the get and written back after it, which overlapping threads
+ * must lose updates of, so the test is shown able to see a race.
+ */
 static int aplab_stress_thread(void *data)
 {
 	struct aplab_stress *st = data;
 	struct usb_interface *intf = st->dev->intf;
-	unsigned long i;
+	unsigned long i, racy;
+	int c, max;
 
 	wait_for_completion(&st->go);
 	for (i = 0; i < st->pairs; i++) {
+		if (!(i & 1023)) {
+			if (READ_ONCE(st->stop) || READ_ONCE(st->dev->stress_abort))
+				break;
+			cond_resched();
+		}
+		racy = READ_ONCE(st->racy);
 		if (usb_autopm_get_interface_async(intf)) {
 			atomic_long_inc(&st->errors);
 			continue;
 		}
+		WRITE_ONCE(st->racy, racy + 1);
+		c = atomic_read(&intf->dev.power.usage_count);
+		max = atomic_read(&st->max_usage);
+		while (c > max && !atomic_try_cmpxchg(&st->max_usage, &max, c))
+			;
 		usb_autopm_put_interface_async(intf);
-		if (!(i & 1023))
-			cond_resched();
 	}
+	atomic_long_add(i, &st->done_pairs);
 	if (atomic_dec_and_test(&st->running))
 		complete(&st->done);
 	return 0;
@@ -952,11 +976,13 @@ static int aplab_stress_run(struct aplab *dev, unsigned long pairs)
 	struct task_struct *t;
 	unsigned int cpu, cpus = 0;
 	u64 start, ns, ops;
+	int rv = 0;
 
 	init_completion(&st.go);
 	init_completion(&st.done);
 	/* one extra count, dropped below, so no thread can finish early */
 	atomic_set(&st.running, 1);
+	atomic_set(&st.max_usage, INT_MIN);
 	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		t = kthread_create_on_cpu(aplab_stress_thread, &st, cpu,
@@ -970,15 +996,27 @@ static int aplab_stress_run(struct aplab *dev, unsigned long pairs)
 	cpus_read_unlock();
 	start = ktime_get_ns();
 	complete_all(&st.go);
-	if (!atomic_dec_and_test(&st.running))
-		wait_for_completion(&st.done);
+	if (!atomic_dec_and_test(&st.running)) {
+		/* a signal stops the threads; they use ST until they finish */
+		if (wait_for_completion_interruptible(&st.done)) {
+			WRITE_ONCE(st.stop, true);
+			wait_for_completion(&st.done);
+			rv = -EINTR;
+		}
+	}
 	ns = ktime_get_ns() - start;
-	ops = 2ULL * pairs * cpus;
+	ops = 2ULL * atomic_long_read(&st.done_pairs);
 	scnprintf(dev->stress_result, sizeof(dev->stress_result),
-		  "cpus %u pairs_per_cpu %lu errors %ld ns %llu ops_per_sec %llu\n",
+		  "cpus %u pairs_per_cpu %lu errors %ld ns %llu ops_per_sec %llu max_usage %d racy_count %lu pairs_run %ld\n",
 		  cpus, pairs, atomic_long_read(&st.errors), ns,
-		  div64_u64(ops * NSEC_PER_SEC, max_t(u64, ns, 1)));
-	return cpus ? 0 : -ENOMEM;
+		  div64_u64(ops * NSEC_PER_SEC, max_t(u64, ns, 1)),
+		  atomic_read(&st.max_usage), st.racy,
+		  atomic_long_read(&st.done_pairs));
+	if (!cpus)
+		return -ENOMEM;
+	if (!rv && READ_ONCE(dev->stress_abort))
+		rv = -ENODEV;
+	return rv;
 }
 
 static ssize_t aplab_stress_write(struct file *file, const char __user *ubuf,
@@ -1146,7 +1184,8 @@ static void aplab_disconnect(struct usb_interface *intf)
 	int dropped;
 
 	usb_deregister_dev(intf, &aplab_class);
-	/* waits for a stress run or timer write in progress */
+	/* a stress run stops within 1024 pairs; debugfs removal waits for it */
+	WRITE_ONCE(dev->stress_abort, true);
 	debugfs_remove_recursive(dev->debugfs);
 	mutex_lock(&dev->io_mutex);
 	spin_lock_irq(&dev->lock);
