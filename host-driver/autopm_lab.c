@@ -61,6 +61,7 @@ enum aplab_stat {
 	APLAB_INJECTED,		/* submits failed on purpose (debugfs fail_submit) */
 	APLAB_INT_ERRORS,	/* interrupt-IN transfers failed, not unlinks */
 	APLAB_HALTS_CLEARED,	/* interrupt-IN halts cleared by int_work */
+	APLAB_SYSTEM_SUSPENDS,	/* suspend() calls for system sleep (not auto) */
 	APLAB_NSTATS
 };
 
@@ -111,6 +112,7 @@ struct aplab {
 	struct timer_list send_timer;	/* the atomic-context sender */
 	atomic_t timer_left;
 	atomic_t fail_submit;		/* the Nth submit from now fails; 0 off */
+	bool hold_busy;			/* debugfs: suspend() sees a transfer in flight */
 	struct mutex stress_mutex;	/* one stress run at a time */
 	bool stress_abort;		/* disconnect: a stress run stops now */
 	char stress_result[224];
@@ -822,6 +824,7 @@ static struct device_attribute aplab_stat_attrs[APLAB_NSTATS] = {
 	__ATTR(injected_faults, 0444, aplab_stat_show, NULL),
 	__ATTR(int_errors, 0444, aplab_stat_show, NULL),
 	__ATTR(halts_cleared, 0444, aplab_stat_show, NULL),
+	__ATTR(system_suspends, 0444, aplab_stat_show, NULL),
 };
 
 static ssize_t aplab_stat_show(struct device *d, struct device_attribute *attr,
@@ -1069,6 +1072,7 @@ static void aplab_debugfs_init(struct aplab *dev)
 			    &aplab_stress_fops);
 	debugfs_create_file_unsafe("fail_submit", 0600, dev->debugfs, dev,
 				   &aplab_fail_fops);
+	debugfs_create_bool("hold_busy", 0600, dev->debugfs, &dev->hold_busy);
 }
 
 /* --- probe and disconnect --- */
@@ -1221,17 +1225,20 @@ static int aplab_suspend(struct usb_interface *intf, pm_message_t message)
 
 	spin_lock_irq(&dev->lock);
 	/* an autosuspend now would stall transfers the peer has not answered */
-	if (PMSG_IS_AUTO(message) && (dev->tx_inflight || dev->fetch_pending)) {
+	if (PMSG_IS_AUTO(message) &&
+	    (dev->tx_inflight || dev->fetch_pending || READ_ONCE(dev->hold_busy))) {
 		spin_unlock_irq(&dev->lock);
 		atomic_inc(&dev->stats[APLAB_REFUSED_BUSY]);
 		return -EBUSY;
 	}
+	/* a system sleep is never refused: it stops what is in flight */
 	dev->asleep = true;
 	spin_unlock_irq(&dev->lock);
 	usb_kill_urb(dev->int_urb);
 	if (!PMSG_IS_AUTO(message)) {
 		usb_kill_urb(dev->fetch_urb);
 		usb_kill_anchored_urbs(&dev->tx_anchor);
+		atomic_inc(&dev->stats[APLAB_SYSTEM_SUSPENDS]);
 	}
 	atomic_inc(&dev->stats[APLAB_SUSPENDS]);
 	return 0;
