@@ -1212,8 +1212,14 @@ static void aplab_disconnect(struct usb_interface *intf)
 	wake_up_interruptible_all(&dev->rx_wait);
 	wake_up_interruptible_all(&dev->tx_wait);
 	usb_set_intfdata(intf, NULL);
-	dev_info(&intf->dev, "autopm-lab disconnected: dropped %d deferred frames, usage count references left %d\n",
-		 dropped, atomic_read(&dev->pm_refs));
+	/*
+	 * pm_refs is our own tally; the PM core's count is read beside it.
+	 * The driver core holds one reference of its own while it unbinds
+	 * (__device_release_driver), so balanced reads 1 here.
+	 */
+	dev_info(&intf->dev, "autopm-lab disconnected: dropped %d deferred frames, usage count references left %d, PM core usage count %d\n",
+		 dropped, atomic_read(&dev->pm_refs),
+		 atomic_read(&intf->dev.power.usage_count));
 	kref_put(&dev->kref, aplab_delete);
 }
 
