@@ -206,11 +206,55 @@ static void *rx_thread(void *arg)
 
 /* --- frames to the host --- */
 
+#define REWAKE_MS	1000	/* a frame waiting this long on a sleeping bus asks again */
+
 /* a suspended bus is woken first; the write then waits for the host */
 static void wake_if_suspended(void)
 {
 	if (udc_bus_suspended(peer_udc) > 0)
 		count(udc_wake(peer_udc) ? C_WAKE_REFUSED : C_WAKEUPS);
+}
+
+struct tx_job {
+	int fd;
+	const void *buf;
+	size_t len;
+	ssize_t ret;
+	int done;
+};
+
+static void *tx_job_thread(void *arg)
+{
+	struct tx_job *j = arg;
+
+	j->ret = write(j->fd, j->buf, j->len);
+	__atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/*
+ * The bus may go to sleep between wake_if_suspended() and the write, and
+ * a frame written to a sleeping bus waits there (README, Noticed): while
+ * the write waits, ask for a wakeup again if the bus is seen suspended,
+ * at most once every REWAKE_MS.
+ */
+static ssize_t write_waking(int fd, const void *buf, size_t len)
+{
+	struct tx_job j = { .fd = fd, .buf = buf, .len = len, .ret = -1 };
+	long long last = now_ms();
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, tx_job_thread, &j))
+		return write(fd, buf, len);
+	while (!__atomic_load_n(&j.done, __ATOMIC_ACQUIRE)) {
+		if (now_ms() - last >= REWAKE_MS) {
+			last = now_ms();
+			wake_if_suspended();
+		}
+		usleep(2000);
+	}
+	pthread_join(t, NULL);
+	return j.ret;
 }
 
 static int send_frame(const char *ep, uint8_t type, enum counter c, unsigned int n)
@@ -228,7 +272,7 @@ static int send_frame(const char *ep, uint8_t type, enum counter c, unsigned int
 			 type == APLAB_T_EVENT ? "event" : "reply", n);
 	f.csum = htole32(aplab_csum(&f, f.len));
 	wake_if_suspended();
-	if (write(fd, &f, APLAB_HDR_LEN + f.len) == APLAB_HDR_LEN + f.len) {
+	if (write_waking(fd, &f, APLAB_HDR_LEN + f.len) == APLAB_HDR_LEN + f.len) {
 		count(c);
 		ret = 0;
 	}

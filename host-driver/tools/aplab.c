@@ -7,6 +7,8 @@
  *   aplab bursts DEV N PER STATUS       N bursts of PER O_NONBLOCK frames, each
  *                                       once STATUS (runtime_status) is "suspended"
  *   aplab read DEV [TIMEOUT_MS]         one frame: "TYPE SEQ PAYLOAD"
+ *   aplab readn DEV N TIMEOUT_MS        N frames: "MS TYPE SEQ PAYLOAD", MS its
+ *                                       arrival (CLOCK_MONOTONIC), TIMEOUT_MS each
  *   aplab hold DEV                      STAY_AWAKE, print "held", wait for a signal
  *   aplab fetch DEV [TIMEOUT_MS]        FETCH, then read the reply
  *   aplab bad DEV                       bad input; one "case: errno" line each
@@ -143,7 +145,9 @@ static int bursts(const char *path, unsigned long n, unsigned long per, const ch
 	return EXIT_OK;
 }
 
-static int read_frame(int fd, int timeout_ms)
+static long long mono_ms(void);
+
+static int read_frame(int fd, int timeout_ms, int stamp)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct aplab_frame f;
@@ -153,6 +157,8 @@ static int read_frame(int fd, int timeout_ms)
 		fprintf(stderr, "aplab: no frame within %d ms\n", timeout_ms);
 		return EXIT_FAIL;
 	}
+	if (stamp)
+		printf("%lld ", mono_ms());
 	n = read(fd, &f, sizeof(f));
 	if (n != sizeof(f)) {
 		fprintf(stderr, "aplab: read: %s\n", n < 0 ? strerror(errno) : "short");
@@ -161,6 +167,26 @@ static int read_frame(int fd, int timeout_ms)
 	printf("%s %u %.*s\n", f.type == APLAB_T_EVENT ? "event" :
 	       f.type == APLAB_T_REPLY ? "reply" : "other",
 	       le32toh(f.seq), f.len, (char *)f.payload);
+	return EXIT_OK;
+}
+
+static long long mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* N frames, each "MS TYPE SEQ PAYLOAD" with its arrival in ms (monotonic) */
+static int read_frames(int fd, unsigned long n, int timeout_ms)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		if (read_frame(fd, timeout_ms, 1))
+			return EXIT_FAIL;
+	}
 	return EXIT_OK;
 }
 
@@ -199,7 +225,7 @@ static int fetch(const char *path, int timeout_ms)
 	}
 	printf("fetching\n");
 	fflush(stdout);
-	return read_frame(fd, timeout_ms);
+	return read_frame(fd, timeout_ms, 0);
 }
 
 static const char *err_name(int ret)
@@ -281,7 +307,7 @@ static int orphan(const char *path)
 static int usage(void)
 {
 	fprintf(stderr, "Usage: aplab write DEV COUNT [--nonblock] | bursts DEV N PER STATUS |\n"
-		"       read DEV [TIMEOUT_MS] |\n"
+		"       read DEV [TIMEOUT_MS] | readn DEV N TIMEOUT_MS |\n"
 		"       hold DEV | fetch DEV [TIMEOUT_MS] | bad DEV | orphan DEV\n");
 	return EXIT_USAGE;
 }
@@ -300,6 +326,14 @@ int main(int argc, char **argv)
 			return usage();
 		return bursts(argv[2], n, per, argv[5]);
 	}
+	if (!strcmp(argv[1], "readn")) {
+		int fd;
+
+		if (argc != 5 || parse_num(argv[3], &n) || parse_num(argv[4], &timeout))
+			return usage();
+		fd = open_dev(argv[2], 0);
+		return fd < 0 ? EXIT_FAIL : read_frames(fd, n, timeout);
+	}
 	if (!strcmp(argv[1], "write")) {
 		if (argc < 4 || argc > 5 || parse_num(argv[3], &n) ||
 		    (argc == 5 && strcmp(argv[4], "--nonblock")))
@@ -313,7 +347,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "read")) {
 		int fd = open_dev(argv[2], 0);
 
-		return fd < 0 ? EXIT_FAIL : read_frame(fd, timeout);
+		return fd < 0 ? EXIT_FAIL : read_frame(fd, timeout, 0);
 	}
 	if (!strcmp(argv[1], "fetch"))
 		return fetch(argv[2], timeout);
