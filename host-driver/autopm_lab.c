@@ -86,6 +86,7 @@ struct aplab {
 	struct mutex read_mutex;	/* one read() at a time: peek, copy, dequeue */
 	spinlock_t lock;		/* the fields below, up to rxq */
 	bool asleep;			/* suspended: frames go to deferred */
+	bool int_on;			/* int_urb may be resubmitted */
 	bool disconnected;
 	bool fetch_pending;		/* bulk-IN fetch URB in flight */
 	u32 tx_seq;			/* next frame's sequence number */
@@ -313,14 +314,19 @@ static int aplab_queue_tx_locked(struct aplab *dev, struct urb *urb)
 	return rv;
 }
 
-/* resubmit the interrupt URB unless suspend() or disconnect() stopped it */
+/*
+ * Resubmit the interrupt URB unless suspend() or disconnect() stopped it.
+ * int_on, not !asleep: resume() submits the URB before it clears asleep
+ * (which waits for the flush), and a frame already waiting completes it
+ * at once; that completion must resubmit it too.
+ */
 static int aplab_restart_int(struct aplab *dev)
 {
 	unsigned long flags;
 	int rv = 0;
 
 	spin_lock_irqsave(&dev->lock, flags);
-	if (!dev->asleep && !dev->disconnected)
+	if (dev->int_on && !dev->disconnected)
 		rv = aplab_submit(dev, dev->int_urb, GFP_ATOMIC);
 	spin_unlock_irqrestore(&dev->lock, flags);
 	return rv;
@@ -1140,6 +1146,7 @@ static int aplab_probe(struct usb_interface *intf, const struct usb_device_id *i
 	if (rv)
 		goto out_put_dev;
 	usb_set_intfdata(intf, dev);
+	dev->int_on = true;
 	rv = aplab_start_int(dev, GFP_KERNEL);
 	if (rv)
 		goto out_clear_data;
@@ -1239,6 +1246,7 @@ static int aplab_suspend(struct usb_interface *intf, pm_message_t message)
 	}
 	/* a system sleep is never refused: it stops what is in flight */
 	dev->asleep = true;
+	dev->int_on = false;
 	spin_unlock_irq(&dev->lock);
 	usb_kill_urb(dev->int_urb);
 	if (!PMSG_IS_AUTO(message)) {
@@ -1276,6 +1284,9 @@ static int aplab_resume(struct usb_interface *intf)
 	struct aplab *dev = usb_get_intfdata(intf);
 	int rv;
 
+	spin_lock_irq(&dev->lock);
+	dev->int_on = true;
+	spin_unlock_irq(&dev->lock);
 	rv = aplab_start_int(dev, GFP_NOIO);
 	spin_lock_irq(&dev->lock);
 	aplab_flush_deferred_locked(dev);
