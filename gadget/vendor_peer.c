@@ -257,9 +257,21 @@ static ssize_t write_waking(int fd, const void *buf, size_t len)
 	return j.ret;
 }
 
+/* one line per interrupt-IN frame: "SEQ OFFERED_MS TAKEN_MS" (CLOCK_MONOTONIC) */
+static void log_event(unsigned int seq, long long offered, long long taken)
+{
+	FILE *f = fopen(VENDOR_DIR "/events", "a");
+
+	if (!f)
+		return;
+	fprintf(f, "%u %lld %lld\n", seq, offered, taken);
+	fclose(f);
+}
+
 static int send_frame(const char *ep, uint8_t type, enum counter c, unsigned int n)
 {
 	struct aplab_frame f = { .magic = htole32(APLAB_MAGIC), .type = type };
+	long long offered = now_ms();
 	int fd, ret = -1;
 
 	fd = open(ep, O_RDWR);
@@ -274,6 +286,8 @@ static int send_frame(const char *ep, uint8_t type, enum counter c, unsigned int
 	wake_if_suspended();
 	if (write_waking(fd, &f, APLAB_HDR_LEN + f.len) == APLAB_HDR_LEN + f.len) {
 		count(c);
+		if (type == APLAB_T_EVENT)
+			log_event(le32toh(f.seq), offered, now_ms());
 		ret = 0;
 	}
 	close(fd);
@@ -459,6 +473,7 @@ void vendor_peer_main(const char *udc, int ready_fd)
 	set_state("ready");
 	for (i = 0; i < C_COUNT; i++)
 		write_counter(counter_names[i], 0);
+	unlink(VENDOR_DIR "/events");
 	start_thread(stats_thread);
 	start_thread(rx_thread);
 	start_thread(ctl_thread);
