@@ -37,13 +37,14 @@ enum counter {
 	C_TX_REPLIES,	/* bulk-IN frames the host took */
 	C_WAKEUPS,	/* remote wakeups the UDC accepted */
 	C_WAKE_REFUSED,
+	C_INT_HALTS,	/* interrupt-IN halts set on command (halt-int) */
 	C_COUNT
 };
 
 static const char *const counter_names[C_COUNT] = {
 	"rx_frames", "rx_bad_csum", "rx_bad_seq", "rx_bad_frame",
 	"rx_restarts", "rx_last_seq", "tx_events", "tx_replies",
-	"wakeups", "wake_refused",
+	"wakeups", "wake_refused", "int_halts",
 };
 
 static unsigned long counters[C_COUNT];
@@ -158,8 +159,13 @@ static size_t parse_frames(unsigned char *buf, size_t have)
 	while (have - used >= APLAB_HDR_LEN) {
 		f = (const void *)(buf + used);
 		if (le32toh(f->magic) != APLAB_MAGIC || f->len > APLAB_MAX_PAYLOAD) {
+			/*
+			 * No way to resynchronise: drop everything buffered.
+			 * (Returning HAVE kept the frames already counted
+			 * above, which the next call counted again.)
+			 */
 			count(C_RX_BAD_FRAME);
-			return have;
+			return 0;
 		}
 		size = APLAB_HDR_LEN + f->len;
 		if (have - used < size)
@@ -200,6 +206,8 @@ static void *rx_thread(void *arg)
 
 /* --- frames to the host --- */
 
+#define REWAKE_MS	1000	/* a frame waiting this long on a sleeping bus asks again */
+
 /* a suspended bus is woken first; the write then waits for the host */
 static void wake_if_suspended(void)
 {
@@ -207,9 +215,63 @@ static void wake_if_suspended(void)
 		count(udc_wake(peer_udc) ? C_WAKE_REFUSED : C_WAKEUPS);
 }
 
+struct tx_job {
+	int fd;
+	const void *buf;
+	size_t len;
+	ssize_t ret;
+	int done;
+};
+
+static void *tx_job_thread(void *arg)
+{
+	struct tx_job *j = arg;
+
+	j->ret = write(j->fd, j->buf, j->len);
+	__atomic_store_n(&j->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+/*
+ * The bus may go to sleep between wake_if_suspended() and the write, and
+ * a frame written to a sleeping bus waits there (README, Noticed): while
+ * the write waits, ask for a wakeup again if the bus is seen suspended,
+ * at most once every REWAKE_MS.
+ */
+static ssize_t write_waking(int fd, const void *buf, size_t len)
+{
+	struct tx_job j = { .fd = fd, .buf = buf, .len = len, .ret = -1 };
+	long long last = now_ms();
+	pthread_t t;
+
+	if (pthread_create(&t, NULL, tx_job_thread, &j))
+		return write(fd, buf, len);
+	while (!__atomic_load_n(&j.done, __ATOMIC_ACQUIRE)) {
+		if (now_ms() - last >= REWAKE_MS) {
+			last = now_ms();
+			wake_if_suspended();
+		}
+		usleep(2000);
+	}
+	pthread_join(t, NULL);
+	return j.ret;
+}
+
+/* one line per interrupt-IN frame: "SEQ OFFERED_MS TAKEN_MS" (CLOCK_MONOTONIC) */
+static void log_event(unsigned int seq, long long offered, long long taken)
+{
+	FILE *f = fopen(VENDOR_DIR "/events", "a");
+
+	if (!f)
+		return;
+	fprintf(f, "%u %lld %lld\n", seq, offered, taken);
+	fclose(f);
+}
+
 static int send_frame(const char *ep, uint8_t type, enum counter c, unsigned int n)
 {
 	struct aplab_frame f = { .magic = htole32(APLAB_MAGIC), .type = type };
+	long long offered = now_ms();
 	int fd, ret = -1;
 
 	fd = open(ep, O_RDWR);
@@ -222,8 +284,10 @@ static int send_frame(const char *ep, uint8_t type, enum counter c, unsigned int
 			 type == APLAB_T_EVENT ? "event" : "reply", n);
 	f.csum = htole32(aplab_csum(&f, f.len));
 	wake_if_suspended();
-	if (write(fd, &f, APLAB_HDR_LEN + f.len) == APLAB_HDR_LEN + f.len) {
+	if (write_waking(fd, &f, APLAB_HDR_LEN + f.len) == APLAB_HDR_LEN + f.len) {
 		count(c);
+		if (type == APLAB_T_EVENT)
+			log_event(le32toh(f.seq), offered, now_ms());
 		ret = 0;
 	}
 	close(fd);
@@ -236,7 +300,28 @@ static void *reply_thread(void *arg)
 	return NULL;
 }
 
-/* "event COUNT INTERVAL_MS" or "reply" */
+/*
+ * A fault on demand: FunctionFS halts an endpoint when it is used the
+ * wrong way round, so a read on interrupt IN stalls it (-EBADMSG). The
+ * host's interrupt URB then ends with -EPIPE until the host clears it.
+ */
+static void halt_int(void)
+{
+	char c;
+	int fd = open(EP_INT, O_RDWR);
+
+	if (fd < 0) {
+		fprintf(stderr, "vendor peer: %s: %s\n", EP_INT, strerror(errno));
+		return;
+	}
+	if (read(fd, &c, 1) < 0 && errno == EBADMSG)
+		count(C_INT_HALTS);
+	else
+		fprintf(stderr, "vendor peer: halt %s: %s\n", EP_INT, strerror(errno));
+	close(fd);
+}
+
+/* "event COUNT INTERVAL_MS", "reply" or "halt-int" */
 static void run_command(const char *line)
 {
 	static unsigned int replies;
@@ -249,6 +334,8 @@ static void run_command(const char *line)
 				usleep(interval * 1000);
 			send_frame(EP_INT, APLAB_T_EVENT, C_TX_EVENTS, i);
 		}
+	} else if (!strcmp(line, "halt-int")) {
+		halt_int();
 	} else if (!strncmp(line, "reply", 5)) {
 		/* the host may fetch much later: do not hold up events */
 		if (!pthread_create(&t, NULL, reply_thread, (void *)(long)replies++))
@@ -386,6 +473,7 @@ void vendor_peer_main(const char *udc, int ready_fd)
 	set_state("ready");
 	for (i = 0; i < C_COUNT; i++)
 		write_counter(counter_names[i], 0);
+	unlink(VENDOR_DIR "/events");
 	start_thread(stats_thread);
 	start_thread(rx_thread);
 	start_thread(ctl_thread);

@@ -24,13 +24,15 @@
 #include <linux/uaccess.h>
 #include <linux/usb.h>
 #include <linux/wait.h>
+#include <linux/workqueue.h>
 
 #include "autopm_lab_proto.h"
 
 #define APLAB_MINOR_BASE	240
 #define APLAB_TX_MAX		64	/* frames queued or in flight */
 #define APLAB_RXQ_LEN		32	/* received frames waiting for read() */
-#define APLAB_STRESS_MAX	100000000UL
+#define APLAB_STRESS_MAX	10000000UL	/* pairs per CPU */
+#define APLAB_INT_RETRIES	8	/* failed interrupt-IN transfers in a row */
 
 static const struct usb_device_id aplab_ids[] = {
 	{ USB_DEVICE_AND_INTERFACE_INFO(APLAB_VID, APLAB_PID, APLAB_CLASS,
@@ -48,7 +50,7 @@ enum aplab_stat {
 	APLAB_FLUSHED,		/* deferred frames submitted in resume() */
 	APLAB_TX_DONE,		/* bulk OUT frames completed */
 	APLAB_TX_ERRORS,	/* bulk OUT failures, not unlinks */
-	APLAB_SUBMIT_ERRORS,	/* usb_submit_urb() failures */
+	APLAB_SUBMIT_ERRORS,	/* URB submit failures, injected ones too */
 	APLAB_REFUSED_BUSY,	/* autosuspends refused with -EBUSY */
 	APLAB_SUSPENDS,
 	APLAB_RESUMES,
@@ -56,6 +58,10 @@ enum aplab_stat {
 	APLAB_REPLIES,		/* valid bulk-IN replies */
 	APLAB_RX_BAD,		/* frames failing magic, length or checksum */
 	APLAB_RX_DROPPED,	/* frames lost to a full read queue */
+	APLAB_INJECTED,		/* submits failed on purpose (debugfs fail_submit) */
+	APLAB_INT_ERRORS,	/* interrupt-IN transfers failed, not unlinks */
+	APLAB_HALTS_CLEARED,	/* interrupt-IN halts cleared by int_work */
+	APLAB_SYSTEM_SUSPENDS,	/* suspend() calls for system sleep (not auto) */
 	APLAB_NSTATS
 };
 
@@ -64,6 +70,10 @@ struct aplab_stress {
 	unsigned long pairs;	/* get/put pairs per CPU */
 	atomic_t running;	/* threads not finished yet */
 	atomic_long_t errors;	/* failed gets */
+	atomic_long_t done_pairs;	/* pairs run, all CPUs */
+	atomic_t max_usage;	/* highest usage count a thread saw after its get */
+	unsigned long racy;	/* the negative control: a plain, racy counter */
+	bool stop;		/* a signal to the writer: threads stop early */
 	struct completion go;	/* all threads start together */
 	struct completion done;
 };
@@ -73,20 +83,24 @@ struct aplab {
 	struct usb_interface *intf;	/* referenced until the last kref */
 	struct kref kref;
 	struct mutex io_mutex;		/* open, ioctl, blocking write vs disconnect */
+	struct mutex read_mutex;	/* one read() at a time: peek, copy, dequeue */
 	spinlock_t lock;		/* the fields below, up to rxq */
 	bool asleep;			/* suspended: frames go to deferred */
+	bool int_on;			/* int_urb may be resubmitted */
 	bool disconnected;
 	bool fetch_pending;		/* bulk-IN fetch URB in flight */
 	u32 tx_seq;			/* next frame's sequence number */
 	int tx_inflight;		/* bulk OUT URBs submitted */
 	int tx_deferred;		/* bulk OUT URBs on the deferred anchor */
 	struct aplab_frame rxq[APLAB_RXQ_LEN];
-	unsigned int rx_head;
+	u32 rx_first;			/* frames ever dequeued or dropped */
 	unsigned int rx_count;
 	struct usb_anchor tx_anchor;	/* submitted bulk OUT URBs */
 	struct usb_anchor deferred;	/* bulk OUT URBs waiting for resume() */
 	struct urb *int_urb;		/* spontaneous input */
 	struct aplab_frame *int_buf;
+	int int_retries;		/* int_urb failures in a row (its completion) */
+	struct work_struct int_work;	/* clears a halt, restarts int_urb */
 	struct urb *fetch_urb;		/* one bulk-IN reply */
 	struct aplab_frame *fetch_buf;
 	u8 ep_out;			/* bulk OUT endpoint number */
@@ -98,8 +112,11 @@ struct aplab {
 	atomic_t stats[APLAB_NSTATS];
 	struct timer_list send_timer;	/* the atomic-context sender */
 	atomic_t timer_left;
+	atomic_t fail_submit;		/* the Nth submit from now fails; 0 off */
+	bool hold_busy;			/* debugfs: suspend() sees a transfer in flight */
 	struct mutex stress_mutex;	/* one stress run at a time */
-	char stress_result[160];
+	bool stress_abort;		/* disconnect: a stress run stops now */
+	char stress_result[224];
 	struct dentry *debugfs;
 };
 
@@ -149,6 +166,26 @@ static int aplab_get(struct aplab *dev)
 	return rv;
 }
 
+/*
+ * Every URB goes out through here, so debugfs fail_submit can make the
+ * Nth submit from now fail with -EIO and exercise each error path.
+ */
+static int aplab_submit(struct aplab *dev, struct urb *urb, gfp_t gfp)
+{
+	int rv;
+
+	if (atomic_dec_if_positive(&dev->fail_submit) == 0) {
+		atomic_inc(&dev->stats[APLAB_INJECTED]);
+		rv = -EIO;
+	} else {
+		rv = usb_submit_urb(urb, gfp);
+	}
+	/* -EPERM: usb_kill_urb() in progress, not a failure */
+	if (rv && rv != -EPERM)
+		atomic_inc(&dev->stats[APLAB_SUBMIT_ERRORS]);
+	return rv;
+}
+
 /* --- frames --- */
 
 static bool aplab_frame_ok(const struct aplab_frame *f, unsigned int actual)
@@ -176,11 +213,11 @@ static void aplab_rx_frame(struct aplab *dev, const struct aplab_frame *f,
 	spin_lock_irqsave(&dev->lock, flags);
 	if (dev->rx_count == APLAB_RXQ_LEN) {
 		/* the oldest frame makes room for the newest */
-		dev->rx_head = (dev->rx_head + 1) % APLAB_RXQ_LEN;
+		dev->rx_first++;
 		dev->rx_count--;
 		atomic_inc(&dev->stats[APLAB_RX_DROPPED]);
 	}
-	tail = (dev->rx_head + dev->rx_count) % APLAB_RXQ_LEN;
+	tail = (dev->rx_first + dev->rx_count) % APLAB_RXQ_LEN;
 	memcpy(&dev->rxq[tail], f, APLAB_HDR_LEN + f->len);
 	dev->rx_count++;
 	spin_unlock_irqrestore(&dev->lock, flags);
@@ -242,10 +279,9 @@ static int aplab_submit_tx_locked(struct aplab *dev, struct urb *urb)
 	int rv;
 
 	usb_anchor_urb(urb, &dev->tx_anchor);
-	rv = usb_submit_urb(urb, GFP_ATOMIC);
+	rv = aplab_submit(dev, urb, GFP_ATOMIC);
 	if (rv) {
 		usb_unanchor_urb(urb);
-		atomic_inc(&dev->stats[APLAB_SUBMIT_ERRORS]);
 		dev_dbg(&dev->intf->dev, "bulk OUT submit: %d\n", rv);
 		return rv;
 	}
@@ -278,26 +314,86 @@ static int aplab_queue_tx_locked(struct aplab *dev, struct urb *urb)
 	return rv;
 }
 
-static void aplab_int_complete(struct urb *urb)
+/*
+ * Resubmit the interrupt URB unless suspend() or disconnect() stopped it.
+ * int_on, not !asleep: resume() submits the URB before it clears asleep
+ * (which waits for the flush), and a frame already waiting completes it
+ * at once; that completion must resubmit it too.
+ */
+static int aplab_restart_int(struct aplab *dev)
 {
-	struct aplab *dev = urb->context;
 	unsigned long flags;
 	int rv = 0;
 
-	if (urb->status) {
-		/* an unlink, or a device going away: resume() restarts it */
-		if (!aplab_unlinked(urb->status))
-			dev_dbg(&dev->intf->dev, "interrupt IN: %d\n", urb->status);
-		return;
-	}
-	aplab_rx_frame(dev, dev->int_buf, urb->actual_length,
-		       &dev->stats[APLAB_SPONTANEOUS]);
 	spin_lock_irqsave(&dev->lock, flags);
-	if (!dev->asleep && !dev->disconnected)
-		rv = usb_submit_urb(urb, GFP_ATOMIC);
+	if (dev->int_on && !dev->disconnected)
+		rv = aplab_submit(dev, dev->int_urb, GFP_ATOMIC);
 	spin_unlock_irqrestore(&dev->lock, flags);
+	return rv;
+}
+
+/*
+ * Spontaneous input. As in-tree class drivers do: a failed transfer
+ * (-EPROTO, -EILSEQ, -ETIME, -EOVERFLOW) is resubmitted at once; a
+ * stall (-EPIPE) needs usb_clear_halt(), which sleeps, so int_work does
+ * it and resubmits; so it does after too many failures in a row.
+ */
+static void aplab_int_complete(struct urb *urb)
+{
+	struct aplab *dev = urb->context;
+	int rv;
+
+	switch (urb->status) {
+	case 0:
+		dev->int_retries = 0;
+		aplab_rx_frame(dev, dev->int_buf, urb->actual_length,
+			       &dev->stats[APLAB_SPONTANEOUS]);
+		break;
+	case -ENOENT:
+	case -ECONNRESET:
+	case -ESHUTDOWN:
+		/* an unlink, or a device going away: resume() restarts it */
+		return;
+	case -EPIPE:
+		atomic_inc(&dev->stats[APLAB_INT_ERRORS]);
+		dev_dbg(&dev->intf->dev, "interrupt IN stalled\n");
+		schedule_work(&dev->int_work);
+		return;
+	default:
+		atomic_inc(&dev->stats[APLAB_INT_ERRORS]);
+		dev_dbg(&dev->intf->dev, "interrupt IN: %d\n", urb->status);
+		if (++dev->int_retries > APLAB_INT_RETRIES) {
+			dev->int_retries = 0;
+			schedule_work(&dev->int_work);
+			return;
+		}
+		break;
+	}
+	rv = aplab_restart_int(dev);
 	if (rv && rv != -EPERM && rv != -ENODEV)
 		dev_err(&dev->intf->dev, "cannot resubmit interrupt IN: %d\n", rv);
+}
+
+/* process context: wake the device, clear the endpoint's halt, resubmit */
+static void aplab_int_recover(struct work_struct *work)
+{
+	struct aplab *dev = container_of(work, struct aplab, int_work);
+	int rv;
+
+	if (aplab_get(dev))
+		return;	/* asleep or gone: resume() restarts the URB */
+	/* resume() may have resubmitted it: no URB may be queued for the clear */
+	usb_kill_urb(dev->int_urb);
+	rv = usb_clear_halt(dev->udev, dev->int_urb->pipe);
+	if (rv) {
+		dev_err(&dev->intf->dev, "cannot clear the interrupt-IN halt: %d\n", rv);
+	} else {
+		atomic_inc(&dev->stats[APLAB_HALTS_CLEARED]);
+		rv = aplab_restart_int(dev);
+		if (rv && rv != -ENODEV)
+			dev_err(&dev->intf->dev, "cannot restart interrupt IN: %d\n", rv);
+	}
+	aplab_put(dev);
 }
 
 static void aplab_fetch_complete(struct urb *urb)
@@ -459,6 +555,22 @@ out_unlock:
 	return rv;
 }
 
+/*
+ * The guide's manage_power(dev, 0): the core reads needs_remote_wakeup
+ * only when it suspends the device, so a device that sleeps now would
+ * stay armed. Get (resuming it), clear the flag, put: the next suspend
+ * leaves remote wakeup off. If the resume fails, the flag still counts
+ * at the next suspend.
+ */
+static void aplab_disarm_wakeup(struct aplab *dev)
+{
+	int rv = aplab_get(dev);
+
+	dev->intf->needs_remote_wakeup = 0;
+	if (!rv)
+		aplab_put(dev);
+}
+
 static int aplab_release(struct inode *inode, struct file *file)
 {
 	struct aplab_file *af = file->private_data;
@@ -471,7 +583,7 @@ static int aplab_release(struct inode *inode, struct file *file)
 			aplab_put(dev);
 		}
 		if (!--dev->open_count)
-			dev->intf->needs_remote_wakeup = 0;
+			aplab_disarm_wakeup(dev);
 	}
 	mutex_unlock(&dev->io_mutex);
 	kref_put(&dev->kref, aplab_delete);
@@ -502,19 +614,30 @@ static ssize_t aplab_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
-static bool aplab_rx_pop(struct aplab *dev, struct aplab_frame *f)
+/* copy the oldest frame; *FIRST says which one it was */
+static bool aplab_rx_peek(struct aplab *dev, struct aplab_frame *f, u32 *first)
 {
 	bool got = false;
 
 	spin_lock_irq(&dev->lock);
 	if (dev->rx_count) {
-		*f = dev->rxq[dev->rx_head];
-		dev->rx_head = (dev->rx_head + 1) % APLAB_RXQ_LEN;
-		dev->rx_count--;
+		*f = dev->rxq[dev->rx_first % APLAB_RXQ_LEN];
+		*first = dev->rx_first;
 		got = true;
 	}
 	spin_unlock_irq(&dev->lock);
 	return got;
+}
+
+/* dequeue frame FIRST, unless a full queue dropped it meanwhile */
+static void aplab_rx_consume(struct aplab *dev, u32 first)
+{
+	spin_lock_irq(&dev->lock);
+	if (dev->rx_count && dev->rx_first == first) {
+		dev->rx_first++;
+		dev->rx_count--;
+	}
+	spin_unlock_irq(&dev->lock);
 }
 
 static bool aplab_readable(struct aplab *dev)
@@ -522,30 +645,47 @@ static bool aplab_readable(struct aplab *dev)
 	return READ_ONCE(dev->rx_count) || READ_ONCE(dev->disconnected);
 }
 
-/* one whole frame per read(), header included */
+/*
+ * One whole frame per read(), header included. The frame leaves the
+ * queue only once it is copied out: a bad buffer (-EFAULT) loses nothing.
+ */
 static ssize_t aplab_read(struct file *file, char __user *ubuf, size_t count,
 			  loff_t *ppos)
 {
 	struct aplab *dev = ((struct aplab_file *)file->private_data)->dev;
 	struct aplab_frame f;
+	u32 first;
 	int rv;
 
 	if (count < sizeof(f))
 		return -EINVAL;
+	rv = mutex_lock_interruptible(&dev->read_mutex);
+	if (rv)
+		return rv;
 	for (;;) {
-		if (READ_ONCE(dev->disconnected))
-			return -ENODEV;
-		if (aplab_rx_pop(dev, &f))
+		if (READ_ONCE(dev->disconnected)) {
+			rv = -ENODEV;
+			goto out_unlock;
+		}
+		if (aplab_rx_peek(dev, &f, &first))
 			break;
-		if (file->f_flags & O_NONBLOCK)
-			return -EAGAIN;
+		if (file->f_flags & O_NONBLOCK) {
+			rv = -EAGAIN;
+			goto out_unlock;
+		}
 		rv = wait_event_interruptible(dev->rx_wait, aplab_readable(dev));
 		if (rv)
-			return rv;
+			goto out_unlock;
 	}
-	if (copy_to_user(ubuf, &f, sizeof(f)))
-		return -EFAULT;
-	return sizeof(f);
+	if (copy_to_user(ubuf, &f, sizeof(f))) {
+		rv = -EFAULT;
+		goto out_unlock;
+	}
+	aplab_rx_consume(dev, first);
+	rv = sizeof(f);
+out_unlock:
+	mutex_unlock(&dev->read_mutex);
+	return rv;
 }
 
 static __poll_t aplab_poll(struct file *file, poll_table *wait)
@@ -601,7 +741,7 @@ static int aplab_fetch(struct aplab *dev)
 	rv = aplab_get(dev);
 	if (rv)
 		goto out_clear;
-	rv = usb_submit_urb(dev->fetch_urb, GFP_KERNEL);
+	rv = aplab_submit(dev, dev->fetch_urb, GFP_KERNEL);
 	aplab_put(dev);
 	if (!rv)
 		return 0;
@@ -617,19 +757,25 @@ static long aplab_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct aplab_file *af = file->private_data;
 	struct aplab *dev = af->dev;
+	int on = 0;
 	long rv;
 
 	if (cmd != APLAB_IOC_STAY_AWAKE && cmd != APLAB_IOC_FETCH)
 		return -ENOTTY;
-	if (cmd == APLAB_IOC_STAY_AWAKE && arg > 1)
-		return -EINVAL;
+	/* _IOW: ARG points to the int */
+	if (cmd == APLAB_IOC_STAY_AWAKE) {
+		if (get_user(on, (int __user *)arg))
+			return -EFAULT;
+		if (on != 0 && on != 1)
+			return -EINVAL;
+	}
 	rv = mutex_lock_interruptible(&dev->io_mutex);
 	if (rv)
 		return rv;
 	if (dev->disconnected)
 		rv = -ENODEV;
 	else if (cmd == APLAB_IOC_STAY_AWAKE)
-		rv = aplab_stay_awake(dev, af, arg);
+		rv = aplab_stay_awake(dev, af, on);
 	else
 		rv = aplab_fetch(dev);
 	mutex_unlock(&dev->io_mutex);
@@ -681,6 +827,10 @@ static struct device_attribute aplab_stat_attrs[APLAB_NSTATS] = {
 	__ATTR(replies, 0444, aplab_stat_show, NULL),
 	__ATTR(rx_bad, 0444, aplab_stat_show, NULL),
 	__ATTR(rx_dropped, 0444, aplab_stat_show, NULL),
+	__ATTR(injected_faults, 0444, aplab_stat_show, NULL),
+	__ATTR(int_errors, 0444, aplab_stat_show, NULL),
+	__ATTR(halts_cleared, 0444, aplab_stat_show, NULL),
+	__ATTR(system_suspends, 0444, aplab_stat_show, NULL),
 };
 
 static ssize_t aplab_stat_show(struct device *d, struct device_attribute *attr,
@@ -767,23 +917,63 @@ static const struct file_operations aplab_timer_fops = {
 	.llseek = default_llseek,
 };
 
-/* get/put pairs without a lock: what the atomic usage count allows */
+/* fail_submit: write N, the Nth URB submit from now fails; read what is left */
+static int aplab_fail_get(void *data, u64 *val)
+{
+	struct aplab *dev = data;
+
+	*val = atomic_read(&dev->fail_submit);
+	return 0;
+}
+
+static int aplab_fail_set(void *data, u64 val)
+{
+	struct aplab *dev = data;
+
+	if (val > INT_MAX)
+		return -EINVAL;
+	atomic_set(&dev->fail_submit, val);
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(aplab_fail_fops, aplab_fail_get, aplab_fail_set, "%llu\n");
+
+/*
+ * get/put pairs from every CPU at once, with no lock of ours: what the
+ * atomic usage count allows (the PM core still takes power.lock in each
+ * async get and put on 6.1). Each thread records the highest usage count
+ * it saw after its get: 2 or more above the baseline shows that gets on
+ * different CPUs overlapped. The negative control: a plain counter read
+ * before the get and written back after it, which overlapping threads
+ * must lose updates of, so the test is shown able to see a race.
+ */
 static int aplab_stress_thread(void *data)
 {
 	struct aplab_stress *st = data;
 	struct usb_interface *intf = st->dev->intf;
-	unsigned long i;
+	unsigned long i, racy;
+	int c, max;
 
 	wait_for_completion(&st->go);
 	for (i = 0; i < st->pairs; i++) {
+		if (!(i & 1023)) {
+			if (READ_ONCE(st->stop) || READ_ONCE(st->dev->stress_abort))
+				break;
+			cond_resched();
+		}
+		racy = READ_ONCE(st->racy);
 		if (usb_autopm_get_interface_async(intf)) {
 			atomic_long_inc(&st->errors);
 			continue;
 		}
+		WRITE_ONCE(st->racy, racy + 1);
+		c = atomic_read(&intf->dev.power.usage_count);
+		max = atomic_read(&st->max_usage);
+		while (c > max && !atomic_try_cmpxchg(&st->max_usage, &max, c))
+			;
 		usb_autopm_put_interface_async(intf);
-		if (!(i & 1023))
-			cond_resched();
 	}
+	atomic_long_add(i, &st->done_pairs);
 	if (atomic_dec_and_test(&st->running))
 		complete(&st->done);
 	return 0;
@@ -795,11 +985,13 @@ static int aplab_stress_run(struct aplab *dev, unsigned long pairs)
 	struct task_struct *t;
 	unsigned int cpu, cpus = 0;
 	u64 start, ns, ops;
+	int rv = 0;
 
 	init_completion(&st.go);
 	init_completion(&st.done);
 	/* one extra count, dropped below, so no thread can finish early */
 	atomic_set(&st.running, 1);
+	atomic_set(&st.max_usage, INT_MIN);
 	cpus_read_lock();
 	for_each_online_cpu(cpu) {
 		t = kthread_create_on_cpu(aplab_stress_thread, &st, cpu,
@@ -813,15 +1005,27 @@ static int aplab_stress_run(struct aplab *dev, unsigned long pairs)
 	cpus_read_unlock();
 	start = ktime_get_ns();
 	complete_all(&st.go);
-	if (!atomic_dec_and_test(&st.running))
-		wait_for_completion(&st.done);
+	if (!atomic_dec_and_test(&st.running)) {
+		/* a signal stops the threads; they use ST until they finish */
+		if (wait_for_completion_interruptible(&st.done)) {
+			WRITE_ONCE(st.stop, true);
+			wait_for_completion(&st.done);
+			rv = -EINTR;
+		}
+	}
 	ns = ktime_get_ns() - start;
-	ops = 2ULL * pairs * cpus;
+	ops = 2ULL * atomic_long_read(&st.done_pairs);
 	scnprintf(dev->stress_result, sizeof(dev->stress_result),
-		  "cpus %u pairs_per_cpu %lu errors %ld ns %llu ops_per_sec %llu\n",
+		  "cpus %u pairs_per_cpu %lu errors %ld ns %llu ops_per_sec %llu max_usage %d racy_count %lu pairs_run %ld\n",
 		  cpus, pairs, atomic_long_read(&st.errors), ns,
-		  div64_u64(ops * NSEC_PER_SEC, max_t(u64, ns, 1)));
-	return cpus ? 0 : -ENOMEM;
+		  div64_u64(ops * NSEC_PER_SEC, max_t(u64, ns, 1)),
+		  atomic_read(&st.max_usage), st.racy,
+		  atomic_long_read(&st.done_pairs));
+	if (!cpus)
+		return -ENOMEM;
+	if (!rv && READ_ONCE(dev->stress_abort))
+		rv = -ENODEV;
+	return rv;
 }
 
 static ssize_t aplab_stress_write(struct file *file, const char __user *ubuf,
@@ -872,13 +1076,16 @@ static void aplab_debugfs_init(struct aplab *dev)
 			    &aplab_timer_fops);
 	debugfs_create_file("stress", 0600, dev->debugfs, dev,
 			    &aplab_stress_fops);
+	debugfs_create_file_unsafe("fail_submit", 0600, dev->debugfs, dev,
+				   &aplab_fail_fops);
+	debugfs_create_bool("hold_busy", 0600, dev->debugfs, &dev->hold_busy);
 }
 
 /* --- probe and disconnect --- */
 
 static int aplab_start_int(struct aplab *dev, gfp_t gfp)
 {
-	int rv = usb_submit_urb(dev->int_urb, gfp);
+	int rv = aplab_submit(dev, dev->int_urb, gfp);
 
 	if (rv)
 		dev_err(&dev->intf->dev, "cannot submit interrupt IN: %d\n", rv);
@@ -922,6 +1129,7 @@ static int aplab_probe(struct usb_interface *intf, const struct usb_device_id *i
 		return -ENOMEM;
 	kref_init(&dev->kref);
 	mutex_init(&dev->io_mutex);
+	mutex_init(&dev->read_mutex);
 	mutex_init(&dev->stress_mutex);
 	spin_lock_init(&dev->lock);
 	init_usb_anchor(&dev->tx_anchor);
@@ -929,6 +1137,7 @@ static int aplab_probe(struct usb_interface *intf, const struct usb_device_id *i
 	init_waitqueue_head(&dev->rx_wait);
 	init_waitqueue_head(&dev->tx_wait);
 	timer_setup(&dev->send_timer, aplab_timer_send, 0);
+	INIT_WORK(&dev->int_work, aplab_int_recover);
 	strscpy(dev->stress_result, "not run\n", sizeof(dev->stress_result));
 	dev->udev = usb_get_dev(interface_to_usbdev(intf));
 	dev->intf = usb_get_intf(intf);
@@ -937,6 +1146,7 @@ static int aplab_probe(struct usb_interface *intf, const struct usb_device_id *i
 	if (rv)
 		goto out_put_dev;
 	usb_set_intfdata(intf, dev);
+	dev->int_on = true;
 	rv = aplab_start_int(dev, GFP_KERNEL);
 	if (rv)
 		goto out_clear_data;
@@ -952,6 +1162,7 @@ static int aplab_probe(struct usb_interface *intf, const struct usb_device_id *i
 
 out_kill_int:
 	usb_kill_urb(dev->int_urb);
+	cancel_work_sync(&dev->int_work);
 out_clear_data:
 	usb_set_intfdata(intf, NULL);
 out_put_dev:
@@ -984,7 +1195,8 @@ static void aplab_disconnect(struct usb_interface *intf)
 	int dropped;
 
 	usb_deregister_dev(intf, &aplab_class);
-	/* waits for a stress run or timer write in progress */
+	/* a stress run stops within 1024 pairs; debugfs removal waits for it */
+	WRITE_ONCE(dev->stress_abort, true);
 	debugfs_remove_recursive(dev->debugfs);
 	mutex_lock(&dev->io_mutex);
 	spin_lock_irq(&dev->lock);
@@ -992,6 +1204,8 @@ static void aplab_disconnect(struct usb_interface *intf)
 	spin_unlock_irq(&dev->lock);
 	del_timer_sync(&dev->send_timer);
 	usb_kill_urb(dev->int_urb);
+	/* after the kill: no completion can queue it again, nor may it submit */
+	cancel_work_sync(&dev->int_work);
 	usb_kill_urb(dev->fetch_urb);
 	usb_kill_anchored_urbs(&dev->tx_anchor);
 	dropped = aplab_drop_deferred(dev);
@@ -1005,8 +1219,14 @@ static void aplab_disconnect(struct usb_interface *intf)
 	wake_up_interruptible_all(&dev->rx_wait);
 	wake_up_interruptible_all(&dev->tx_wait);
 	usb_set_intfdata(intf, NULL);
-	dev_info(&intf->dev, "autopm-lab disconnected: dropped %d deferred frames, usage count references left %d\n",
-		 dropped, atomic_read(&dev->pm_refs));
+	/*
+	 * pm_refs is our own tally; the PM core's count is read beside it.
+	 * The driver core holds one reference of its own while it unbinds
+	 * (__device_release_driver), so balanced reads 1 here.
+	 */
+	dev_info(&intf->dev, "autopm-lab disconnected: dropped %d deferred frames, usage count references left %d, PM core usage count %d\n",
+		 dropped, atomic_read(&dev->pm_refs),
+		 atomic_read(&intf->dev.power.usage_count));
 	kref_put(&dev->kref, aplab_delete);
 }
 
@@ -1018,17 +1238,21 @@ static int aplab_suspend(struct usb_interface *intf, pm_message_t message)
 
 	spin_lock_irq(&dev->lock);
 	/* an autosuspend now would stall transfers the peer has not answered */
-	if (PMSG_IS_AUTO(message) && (dev->tx_inflight || dev->fetch_pending)) {
+	if (PMSG_IS_AUTO(message) &&
+	    (dev->tx_inflight || dev->fetch_pending || READ_ONCE(dev->hold_busy))) {
 		spin_unlock_irq(&dev->lock);
 		atomic_inc(&dev->stats[APLAB_REFUSED_BUSY]);
 		return -EBUSY;
 	}
+	/* a system sleep is never refused: it stops what is in flight */
 	dev->asleep = true;
+	dev->int_on = false;
 	spin_unlock_irq(&dev->lock);
 	usb_kill_urb(dev->int_urb);
 	if (!PMSG_IS_AUTO(message)) {
 		usb_kill_urb(dev->fetch_urb);
 		usb_kill_anchored_urbs(&dev->tx_anchor);
+		atomic_inc(&dev->stats[APLAB_SYSTEM_SUSPENDS]);
 	}
 	atomic_inc(&dev->stats[APLAB_SUSPENDS]);
 	return 0;
@@ -1060,6 +1284,9 @@ static int aplab_resume(struct usb_interface *intf)
 	struct aplab *dev = usb_get_intfdata(intf);
 	int rv;
 
+	spin_lock_irq(&dev->lock);
+	dev->int_on = true;
+	spin_unlock_irq(&dev->lock);
 	rv = aplab_start_int(dev, GFP_NOIO);
 	spin_lock_irq(&dev->lock);
 	aplab_flush_deferred_locked(dev);

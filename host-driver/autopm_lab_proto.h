@@ -60,8 +60,8 @@ static inline __u32 aplab_csum(const void *frame, unsigned int len)
 
 /*
  * ioctls on /dev/autopm-labN
- * STAY_AWAKE: arg 1 makes this open file hold the device awake (the
- *   open/close pattern) until arg 0 or close; arg is an int, by value.
+ * STAY_AWAKE: arg points to an int; 1 makes this open file hold the
+ *   device awake (the open/close pattern) until 0 or close.
  * FETCH: ask for one bulk-IN reply; it is read() like a spontaneous frame.
  */
 #define APLAB_IOC_MAGIC		'L'

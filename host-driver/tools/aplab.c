@@ -3,9 +3,12 @@
  * aplab: drive /dev/autopm-labN from the guest tests.
  *
  *   aplab write DEV COUNT [--nonblock]  COUNT frames "msg I", in order
+ * DEV may be fd:N, a descriptor opened earlier (write, read, fetch).
  *   aplab bursts DEV N PER STATUS       N bursts of PER O_NONBLOCK frames, each
  *                                       once STATUS (runtime_status) is "suspended"
  *   aplab read DEV [TIMEOUT_MS]         one frame: "TYPE SEQ PAYLOAD"
+ *   aplab readn DEV N TIMEOUT_MS        N frames: "MS TYPE SEQ PAYLOAD", MS its
+ *                                       arrival (CLOCK_MONOTONIC), TIMEOUT_MS each
  *   aplab hold DEV                      STAY_AWAKE, print "held", wait for a signal
  *   aplab fetch DEV [TIMEOUT_MS]        FETCH, then read the reply
  *   aplab bad DEV                       bad input; one "case: errno" line each
@@ -32,9 +35,20 @@
 #define WRITE_STALL_MS	10000	/* no room for a frame this long: fail */
 #define SUSPEND_WAIT_MS	5000
 
+/* "fd:N" is a descriptor the caller opened earlier (its O_NONBLOCK set as asked) */
 static int open_dev(const char *path, int flags)
 {
-	int fd = open(path, O_RDWR | flags);
+	int fd;
+
+	if (!strncmp(path, "fd:", 3)) {
+		fd = atoi(path + 3);
+		if (fcntl(fd, F_SETFL, (fcntl(fd, F_GETFL) & ~O_NONBLOCK) | (flags & O_NONBLOCK))) {
+			fprintf(stderr, "aplab: %s: %s\n", path, strerror(errno));
+			return -1;
+		}
+		return fd;
+	}
+	fd = open(path, O_RDWR | flags);
 
 	if (fd < 0)
 		fprintf(stderr, "aplab: open %s: %s\n", path, strerror(errno));
@@ -131,7 +145,9 @@ static int bursts(const char *path, unsigned long n, unsigned long per, const ch
 	return EXIT_OK;
 }
 
-static int read_frame(int fd, int timeout_ms)
+static long long mono_ms(void);
+
+static int read_frame(int fd, int timeout_ms, int stamp)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct aplab_frame f;
@@ -141,6 +157,8 @@ static int read_frame(int fd, int timeout_ms)
 		fprintf(stderr, "aplab: no frame within %d ms\n", timeout_ms);
 		return EXIT_FAIL;
 	}
+	if (stamp)
+		printf("%lld ", mono_ms());
 	n = read(fd, &f, sizeof(f));
 	if (n != sizeof(f)) {
 		fprintf(stderr, "aplab: read: %s\n", n < 0 ? strerror(errno) : "short");
@@ -152,6 +170,26 @@ static int read_frame(int fd, int timeout_ms)
 	return EXIT_OK;
 }
 
+static long long mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* N frames, each "MS TYPE SEQ PAYLOAD" with its arrival in ms (monotonic) */
+static int read_frames(int fd, unsigned long n, int timeout_ms)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		if (read_frame(fd, timeout_ms, 1))
+			return EXIT_FAIL;
+	}
+	return EXIT_OK;
+}
+
 static void on_signal(int sig)
 {
 	(void)sig;
@@ -159,11 +197,11 @@ static void on_signal(int sig)
 
 static int hold(const char *path)
 {
-	int fd = open_dev(path, 0);
+	int fd = open_dev(path, 0), on = 1;
 
 	if (fd < 0)
 		return EXIT_FAIL;
-	if (ioctl(fd, APLAB_IOC_STAY_AWAKE, 1)) {
+	if (ioctl(fd, APLAB_IOC_STAY_AWAKE, &on)) {
 		fprintf(stderr, "aplab: STAY_AWAKE: %s\n", strerror(errno));
 		return EXIT_FAIL;
 	}
@@ -187,7 +225,7 @@ static int fetch(const char *path, int timeout_ms)
 	}
 	printf("fetching\n");
 	fflush(stdout);
-	return read_frame(fd, timeout_ms);
+	return read_frame(fd, timeout_ms, 0);
 }
 
 static const char *err_name(int ret)
@@ -219,7 +257,7 @@ static int bad_input(const char *path)
 {
 	char big[APLAB_MAX_PAYLOAD + 1] = { 0 };
 	struct aplab_frame f;
-	int fd = open_dev(path, O_NONBLOCK);
+	int fd = open_dev(path, O_NONBLOCK), two = 2;
 
 	if (fd < 0)
 		return EXIT_FAIL;
@@ -228,9 +266,15 @@ static int bad_input(const char *path)
 	printf("unmapped write: %s\n", err_name(raw_rw(SYS_write, fd, (void *)8, 4)));
 	printf("unknown ioctl: %s\n", err_name(ioctl(fd, _IO('L', 99))));
 	printf("foreign ioctl: %s\n", err_name(ioctl(fd, TCGETS, &f)));
-	printf("stay-awake 2: %s\n", err_name(ioctl(fd, APLAB_IOC_STAY_AWAKE, 2)));
+	printf("stay-awake 2: %s\n", err_name(ioctl(fd, APLAB_IOC_STAY_AWAKE, &two)));
+	printf("stay-awake unmapped: %s\n", err_name(ioctl(fd, APLAB_IOC_STAY_AWAKE, (void *)8)));
 	printf("short read: %s\n", err_name(read(fd, &f, APLAB_HDR_LEN)));
 	printf("unmapped read: %s\n", err_name(raw_rw(SYS_read, fd, (void *)8, sizeof(f))));
+	/* the frame the unmapped read could not deliver is still there */
+	if (read(fd, &f, sizeof(f)) == sizeof(f))
+		printf("read after EFAULT: %u %.*s\n", le32toh(f.seq), f.len, (char *)f.payload);
+	else
+		printf("read after EFAULT: %s\n", err_name(-1));
 	printf("empty read: %s\n", err_name(read(fd, &f, sizeof(f))));
 	close(fd);
 	return EXIT_OK;
@@ -241,11 +285,12 @@ static int orphan(const char *path)
 {
 	struct pollfd p = { .events = POLLIN };
 	struct aplab_frame f;
+	int on = 1;
 
 	p.fd = open_dev(path, 0);
 	if (p.fd < 0)
 		return EXIT_FAIL;
-	if (ioctl(p.fd, APLAB_IOC_STAY_AWAKE, 1)) {
+	if (ioctl(p.fd, APLAB_IOC_STAY_AWAKE, &on)) {
 		fprintf(stderr, "aplab: STAY_AWAKE: %s\n", strerror(errno));
 		return EXIT_FAIL;
 	}
@@ -253,7 +298,7 @@ static int orphan(const char *path)
 	fflush(stdout);
 	printf("read: %s\n", err_name(read(p.fd, &f, sizeof(f))));
 	printf("write: %s\n", err_name(write(p.fd, "x", 1)));
-	printf("ioctl: %s\n", err_name(ioctl(p.fd, APLAB_IOC_STAY_AWAKE, 1)));
+	printf("ioctl: %s\n", err_name(ioctl(p.fd, APLAB_IOC_STAY_AWAKE, &on)));
 	printf("poll: %s\n", poll(&p, 1, 0) == 1 && (p.revents & POLLHUP) ? "POLLHUP" : "no hangup");
 	printf("close: %s\n", err_name(close(p.fd)));
 	return EXIT_OK;
@@ -262,7 +307,7 @@ static int orphan(const char *path)
 static int usage(void)
 {
 	fprintf(stderr, "Usage: aplab write DEV COUNT [--nonblock] | bursts DEV N PER STATUS |\n"
-		"       read DEV [TIMEOUT_MS] |\n"
+		"       read DEV [TIMEOUT_MS] | readn DEV N TIMEOUT_MS |\n"
 		"       hold DEV | fetch DEV [TIMEOUT_MS] | bad DEV | orphan DEV\n");
 	return EXIT_USAGE;
 }
@@ -281,6 +326,14 @@ int main(int argc, char **argv)
 			return usage();
 		return bursts(argv[2], n, per, argv[5]);
 	}
+	if (!strcmp(argv[1], "readn")) {
+		int fd;
+
+		if (argc != 5 || parse_num(argv[3], &n) || parse_num(argv[4], &timeout))
+			return usage();
+		fd = open_dev(argv[2], 0);
+		return fd < 0 ? EXIT_FAIL : read_frames(fd, n, timeout);
+	}
 	if (!strcmp(argv[1], "write")) {
 		if (argc < 4 || argc > 5 || parse_num(argv[3], &n) ||
 		    (argc == 5 && strcmp(argv[4], "--nonblock")))
@@ -294,7 +347,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "read")) {
 		int fd = open_dev(argv[2], 0);
 
-		return fd < 0 ? EXIT_FAIL : read_frame(fd, timeout);
+		return fd < 0 ? EXIT_FAIL : read_frame(fd, timeout, 0);
 	}
 	if (!strcmp(argv[1], "fetch"))
 		return fetch(argv[2], timeout);

@@ -81,3 +81,19 @@ wait_stat() {
 	lab_wait_cmd "$3" stat_at_least "$1" "$2" ||
 		fail "driver counter $1 is $(stat "$1") after $3 ms, wanted at least $2"
 }
+
+# a command to the vendor peer (its FIFO): "event N MS", "reply", "halt-int"
+peer_cmd() {
+	echo "$1" >"$PEER/ctl" || fail "peer command $1"
+}
+
+# the interface's usage count as the PM core keeps it: power/runtime_usage
+# (PM_ADVANCED_DEBUG: the debug kernel), else the driver's usage_count,
+# which reads the same intf->dev.power.usage_count
+core_usage() {
+	if [ -e "$SYS_USB/$APLAB_INTF/power/runtime_usage" ]; then
+		cat "$SYS_USB/$APLAB_INTF/power/runtime_usage"
+	else
+		stat usage_count
+	fi
+}

@@ -2,6 +2,16 @@
 # bound and closed. open() arms remote wakeup (needs_remote_wakeup) and
 # release() disarms it: a gadget wakeup is refused while closed, and
 # delivered, exactly once, while open.
+#
+# The last close happens while the device is suspended and armed. The
+# core reads needs_remote_wakeup only when it suspends, so release() must
+# resume the device to disarm it (the guide's manage_power: get, clear,
+# put): exactly one autoresume and one autosuspend follow the close, then
+# the UDC refuses a wakeup request and the host counts no remote wakeup.
+# Shown to fail: with release() clearing the flag without the get/put
+# (the old code), the close left the device suspended and armed, this
+# case failed at "no autosuspend after the close", and without that wait
+# the wakeup after the close was delivered.
 . /lab/tests/aplab.sh
 
 # the device must pass through "active" for its wakeup setting to change
@@ -25,8 +35,19 @@ w0=$(core_count "$LAB_DEV" remote_wakeup_count)
 autopm-gadget wake --timeout-ms "$WAKE_BOUND_MS" || fail "no wakeup delivered while open"
 expect_eq "remote wakeups while open" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) 1
 wait_suspended "$LAB_DEV"
+r0=$(core_count "$LAB_DEV" autoresume_count)
+s0=$(core_count "$LAB_DEV" autosuspend_count)
+w0=$(core_count "$LAB_DEV" remote_wakeup_count)
+refused0=$(udc_count wakeup_refused_count)
+# the last close, with the device suspended and remote wakeup armed
 exec 3>&-
-resuspend
-autopm-gadget wake --timeout-ms "$WAKE_BOUND_MS" 2>/dev/null && fail "a wakeup was delivered after close"
-echo "closed again: wakeup refused"
+labtool wait "$SYS_USB/$LAB_DEV/power/autosuspend_count" $((s0 + 1)) \
+	$((WAKE_BOUND_MS + SUSPEND_BOUND_MS)) >/dev/null ||
+	fail "no autosuspend after the close (autoresumes $(($(core_count "$LAB_DEV" autoresume_count) - r0)))"
+expect_eq "autoresumes for the close (disarm)" $(($(core_count "$LAB_DEV" autoresume_count) - r0)) 1
+expect_eq "runtime status after the close" "$(lab_status "$LAB_DEV")" suspended
+autopm-gadget wake --timeout-ms "$WAKE_BOUND_MS" 2>/dev/null && fail "a wakeup was delivered after the close"
+expect_eq "UDC: wakeup requests refused after the close" $(($(udc_count wakeup_refused_count) - refused0)) 1
+expect_eq "remote wakeups after the close" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) 0
+expect_eq "runtime status after the refused wakeup" "$(lab_status "$LAB_DEV")" suspended
 expect_balanced 0

@@ -1,6 +1,24 @@
 # Refusing autosuspend: while a fetch (bulk IN, no usage count held) is
 # in flight, suspend() returns -EBUSY for an automatic suspend, and the
 # core retries one delay later. Once the peer replies, the device sleeps.
+#
+# The other half: a system sleep is never refused. In a system sleep
+# dummy_hcd suspends the UDC before the host device, which looks like a
+# disconnect to the host's transfers: a pending fetch fails (-EPROTO)
+# before suspend() runs, so no real transfer can still be in flight then.
+# debugfs hold_busy makes suspend() see one, as a fetch would. With it
+# set, autosuspends are refused; pm_test=devices and freeze then suspend
+# every device: the system suspend proceeds, and suspend() is called
+# once, with PMSG_IS_AUTO false, and does not refuse; afterwards
+# autosuspends are refused again until hold_busy is cleared. pm_test needs
+# CONFIG_PM_DEBUG: the debug kernel (patched says it did not run it).
+# The USB core ignores an interface's suspend error in a system sleep
+# (usb_suspend_both), so the sleep proceeds either way: what shows that
+# suspend() did not refuse is system_suspends, counted only past the
+# busy check, where the in-flight URBs are stopped.
+# Shown to fail: with suspend() refusing whenever busy, PMSG_IS_AUTO or
+# not, the system suspend still proceeded but "suspend() calls for the
+# system sleep" was 0, want 1 (debug, scratch run).
 . /lab/tests/aplab.sh
 
 aplab_up
@@ -25,4 +43,29 @@ lab_wait_pid "$fpid" 2000 || fail "the fetch got no reply"
 expect_eq "reply read" "$(sed -n 2p /tmp/fetch.out)" "reply 0 reply 0"
 wait_suspended "$LAB_DEV"
 expect_eq "replies" "$(stat replies)" 1
+expect_balanced 0
+
+PM_TEST=/sys/power/pm_test
+if [ ! -e "$PM_TEST" ]; then
+	[ "$LAB_VARIANT" = debug ] && fail "no $PM_TEST on the debug kernel"
+	echo "no $PM_TEST (CONFIG_PM_DEBUG off on $LAB_VARIANT): the system-sleep half did not run"
+	exit 0
+fi
+echo 1 >"$APLAB_DEBUG/hold_busy" || fail "hold_busy"
+aplab write "$APLAB_DEV" 1 >/dev/null || fail "write"
+r1=$(stat refused_busy)
+wait_stat refused_busy $((r1 + 1)) "$SUSPEND_BOUND_MS"
+ss0=$(stat system_suspends) s0=$(stat suspends)
+echo devices >"$PM_TEST" || fail "pm_test devices"
+echo 1 >/sys/module/suspend/parameters/pm_test_delay 2>/dev/null
+echo freeze >/sys/power/state
+rc=$?
+echo none >"$PM_TEST"
+[ "$rc" -eq 0 ] || fail "the system suspend failed ($rc) while autosuspends were refused"
+echo "system suspend (pm_test devices, freeze) proceeded while autosuspends were refused"
+expect_eq "suspend() calls for the system sleep (PMSG_IS_AUTO false)" $(($(stat system_suspends) - ss0)) 1
+expect_eq "suspend() calls in all (autosuspends still refused)" $(($(stat suspends) - s0)) 1
+expect_eq "runtime status after the system resume (still busy)" "$(lab_status "$LAB_DEV")" active
+echo 0 >"$APLAB_DEBUG/hold_busy" || fail "hold_busy"
+wait_suspended "$LAB_DEV"
 expect_balanced 0

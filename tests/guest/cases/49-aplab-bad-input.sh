@@ -1,6 +1,14 @@
 # Bad input to the char device gets a clean errno each, never an oops
 # (--strict fails the run on any BUG or WARNING), and a file used after
-# the gadget went away gets -ENODEV.
+# the gadget went away gets -ENODEV. A read into an unmapped buffer
+# fails with EFAULT and loses nothing: the next read gets that frame.
+# STAY_AWAKE is _IOW: its int is read through the pointer (EFAULT if
+# unmapped, EINVAL if not 0 or 1).
+# Shown to fail: with read() dequeuing before copy_to_user() (the old
+# code), "read after EFAULT" said EAGAIN (scratch run). With STAY_AWAKE
+# taking its int by value (the old code), every pointer fails its check
+# (arg > 1): "stay-awake unmapped" says EINVAL, and aplab hold in 41
+# fails (not run: read from the code).
 . /lab/tests/aplab.sh
 
 aplab_up
@@ -17,12 +25,14 @@ unmapped write: EFAULT
 unknown ioctl: ENOTTY
 foreign ioctl: ENOTTY
 stay-awake 2: EINVAL
+stay-awake unmapped: EFAULT
 short read: EINVAL
 unmapped read: EFAULT
+read after EFAULT: 0 event 0
 empty read: EAGAIN
 WANT
 diff /tmp/bad.want /tmp/bad.out || fail "errnos differ (above)"
-echo "9 bad inputs, 9 clean errnos"
+echo "10 bad inputs, 10 clean errnos; the frame survived the EFAULT"
 exec 3>&-
 aplab write "$APLAB_DEV" 2>/dev/null
 expect_eq "aplab usage error" $? 2
