@@ -1,0 +1,31 @@
+# Frames the gadget queued while the bus was up, but which the host has
+# not read (its ECM netdev is down), are still queued when the bus
+# suspends: the device asks for one remote wakeup (ttyACM is open, so
+# the host armed it), and every frame arrives once the host reads.
+. /lab/tests/case.sh
+
+N=4
+case_up
+GNET=$(lab_gadget_netdev) HNET=$(lab_host_netdev)
+lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
+ip link set "$HNET" down
+lab_open_host_acm_raw || fail "open the host tty"
+echo on >"$SYS_USB/$LAB_DEV/power/control"
+lab_wait_state "$LAB_DEV" active 2000 >/dev/null || fail "$LAB_DEV did not resume"
+q0=$(udc_count wakeup_request_count) d0=$(udc_count wakeup_delivered_count)
+rm -f /tmp/ready
+labtool recv-ecm "$HNET" $N 15000 /tmp/ready >/tmp/recv &
+r=$!
+lab_wait_cmd 2000 test -e /tmp/ready || fail "the receiver did not start"
+lab_in_ns autopm-gadget send-ecm --count $N --size 1000 || fail "send-ecm ($GNET)"
+echo auto >"$SYS_USB/$LAB_DEV/power/control"
+lab_wait_cmd 3000 test "$(udc_count wakeup_delivered_count)" -gt "$d0" ||
+	fail "no remote wakeup for the $N frames queued at suspend"
+wait_suspended "$LAB_DEV"
+expect_steady "$LAB_DEV" suspended "nobody reads: no second wakeup"
+expect_eq "device: wakeup requests" $(($(udc_count wakeup_request_count) - q0)) 1
+ip link set "$HNET" up
+lab_wait_pid $r 16000 || fail "$(cat /tmp/recv)"
+cat /tmp/recv
+exec 3>&-
+lab_netns_down
