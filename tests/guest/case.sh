@@ -89,6 +89,14 @@ refused_total() {
 }
 
 
+# set the host's ttyACM raw and close it again: cdc-acm keeps the setting,
+# so a later open reads data that was waiting raw from its first byte (a
+# canonical-mode open would keep only the first 4096 bytes of a line)
+preset_host_acm_raw() {
+	lab_open_host_acm_raw || fail "open the host tty"
+	exec 3>&-
+}
+
 open_acm_raw() {
 	lab_open_acm_raw || fail "cannot open the ACM link raw"
 }

@@ -7,6 +7,7 @@
 
 A=3000 C=5000 B=2000
 case_up
+preset_host_acm_raw
 exec 4<>"$(lab_gadget_tty)" || fail "open the gadget tty"
 stty raw -echo -iexten -ixon -ixoff <&4
 # the host's tty stays closed: nothing reads, so written data waits

@@ -6,6 +6,7 @@
 
 N=4000
 case_up
+preset_host_acm_raw
 exec 4<>"$(lab_gadget_tty)" || fail "open the gadget tty"
 stty raw -echo -iexten -ixon -ixoff <&4
 # cdc_ether's open interface asks for remote wakeup; ttyACM stays closed
