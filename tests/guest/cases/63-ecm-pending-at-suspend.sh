@@ -29,7 +29,14 @@ wait_suspended "$LAB_DEV"
 expect_steady "$LAB_DEV" suspended "nobody reads: no second wakeup"
 expect_eq "device: wakeup requests" $(($(udc_count wakeup_request_count) - q0)) 1
 ip link set "$HNET" up
-lab_wait_pid $r 16000 || fail "$(cat /tmp/recv)"
+if ! lab_wait_pid $r 16000; then
+	echo "gadget tx_packets $(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_packets")," \
+		"tx_errors $(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_errors")," \
+		"host rx_packets $(cat "/sys/class/net/$HNET/statistics/rx_packets")," \
+		"rx_errors $(cat "/sys/class/net/$HNET/statistics/rx_errors")"
+	ip -s link show "$HNET"
+	fail "$(cat /tmp/recv)"
+fi
 cat /tmp/recv
 exec 3>&-
 lab_netns_down
