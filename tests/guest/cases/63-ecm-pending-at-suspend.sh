@@ -4,6 +4,12 @@
 # the host armed it), and every frame arrives once the host reads.
 . /lab/tests/case.sh
 
+# NOT DONE in v2: asked for from the suspend callback, this wakeup was
+# accepted by dummy_hcd but often not delivered (kernel-patches/README,
+# patch 16); the request was taken out again. Run with LAB_PENDING=1 to
+# see it.
+[ "${LAB_PENDING:-0}" = 1 ] || skip "not done: a wakeup for data pending at the suspend (see patch 16)"
+
 N=4
 case_up
 GNET=$(lab_gadget_netdev) HNET=$(lab_host_netdev)
