@@ -71,6 +71,34 @@ refusal() {
 		fail "$1 has no power/autosuspend_refusal (a stock kernel?)"
 }
 
+refusal_detail() {
+	cat "$SYS_USB/$1/power/autosuspend_refusal_detail" 2>/dev/null ||
+		fail "$1 has no power/autosuspend_refusal_detail (a stock kernel?)"
+}
+
+# expect_refusal DEV REASON DETAIL: the refusal files read exactly that
+expect_refusal() {
+	expect_eq "$1 autosuspend_refusal" "$(refusal "$1")" "$2"
+	expect_eq "$1 autosuspend_refusal_detail" "$(refusal_detail "$1")" "$3"
+}
+
+# the sum of DEV's refused-attempt counters, by reason
+refused_total() {
+	_t=0
+	for _r in busy no_wakeup hcd_wakeup reset_resume driver failed; do
+		_t=$((_t + $(core_count "$1" "autosuspend_refused_$_r")))
+	done
+	echo "$_t"
+}
+
+
+# set the host's ttyACM raw and close it again: cdc-acm keeps the setting,
+# so a later open reads data that was waiting raw from its first byte (a
+# canonical-mode open would keep only the first 4096 bytes of a line)
+preset_host_acm_raw() {
+	lab_open_host_acm_raw || fail "open the host tty"
+	exec 3>&-
+}
 
 open_acm_raw() {
 	lab_open_acm_raw || fail "cannot open the ACM link raw"

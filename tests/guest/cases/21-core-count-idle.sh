@@ -1,14 +1,14 @@
 # N separate idle periods raise autosuspend_count by exactly N, on the
 # device and on its root hub, which suspends after it each time; the
-# usb:usb_autosuspend tracepoint fires once per autosuspend.
+# usb_autopm:usb_autosuspend tracepoint fires once per autosuspend.
 . /lab/tests/case.sh
 
 N=5
-EVENT=$TRACEFS/events/usb/usb_autosuspend
+EVENT=$TRACEFS/events/usb_autopm/usb_autosuspend
 case_up
 require_core "$LAB_DEV"
 wait_suspended "$LAB_DEV"
-[ -d "$EVENT" ] || fail "no usb:usb_autosuspend tracepoint"
+[ -d "$EVENT" ] || fail "no usb_autopm:usb_autosuspend tracepoint"
 s0=$(core_count "$LAB_DEV" autosuspend_count)
 h0=$(core_count "$LAB_HUB" autosuspend_count)
 echo 0 >"$TRACEFS/tracing_on"

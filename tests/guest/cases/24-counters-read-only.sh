@@ -8,7 +8,8 @@ wait_suspended "$LAB_DEV"
 for f in autosuspend_count autoresume_count remote_wakeup_count \
 	autosuspend_refused_busy autosuspend_refused_no_wakeup \
 	autosuspend_refused_hcd_wakeup autosuspend_refused_reset_resume \
-	autosuspend_refused_driver autosuspend_refusal; do
+	autosuspend_refused_driver autosuspend_refused_failed \
+	autosuspend_refusal autosuspend_refusal_detail; do
 	p=$SYS_USB/$LAB_DEV/power/$f
 	[ -e "$p" ] || fail "no power/$f"
 	before=$(cat "$p")

@@ -1,0 +1,20 @@
+# A tab written to ttyGS0 with output processing on reaches u_serial
+# through put_char() and flush_chars(), not write() (n_tty's only write
+# is an empty one, before the tab): written while the bus is suspended,
+# it too wakes the host, and arrives.
+. /lab/tests/case.sh
+
+case_up
+lab_open_host_acm_raw || fail "open the host tty"
+exec 4<>"$(lab_gadget_tty)" || fail "open the gadget tty"
+stty sane -echo <&4
+wait_suspended "$LAB_DEV"
+d0=$(udc_count wakeup_delivered_count)
+head -c 1 <&3 >/tmp/got &
+r=$!
+printf '\t' >&4
+lab_wait_state "$LAB_DEV" active "$WAKE_BOUND_MS" >/dev/null || fail "the tab did not wake $LAB_DEV"
+lab_wait_pid $r 5000 || fail "the tab did not arrive"
+expect_eq "bytes received" "$(od -An -c </tmp/got | tr -d ' ')" '\t'
+expect_eq "device: wakeups delivered" $(($(udc_count wakeup_delivered_count) - d0)) 1
+exec 3>&- 4>&-

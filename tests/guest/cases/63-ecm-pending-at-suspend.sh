@@ -1,0 +1,48 @@
+# Frames the gadget queued while the bus was up, but which the host has
+# not read (its ECM netdev is down), are still queued when the bus
+# suspends: the device asks for one remote wakeup (ttyACM is open, so
+# the host armed it), and every frame arrives once the host reads.
+. /lab/tests/case.sh
+
+# NOT DONE in v2: asked for from the suspend callback, this wakeup was
+# accepted by dummy_hcd but often not delivered (kernel-patches/README,
+# patch 16); the request was taken out again. Run with LAB_PENDING=1 to
+# see it.
+[ "${LAB_PENDING:-0}" = 1 ] || skip "not done: a wakeup for data pending at the suspend (see patch 16)"
+
+N=4
+case_up
+GNET=$(lab_gadget_netdev) HNET=$(lab_host_netdev)
+lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
+ip link set "$HNET" down
+lab_open_host_acm_raw || fail "open the host tty"
+echo on >"$SYS_USB/$LAB_DEV/power/control"
+lab_wait_state "$LAB_DEV" active 2000 >/dev/null || fail "$LAB_DEV did not resume"
+q0=$(udc_count wakeup_request_count) d0=$(udc_count wakeup_delivered_count)
+rm -f /tmp/ready
+labtool recv-ecm "$HNET" $N 15000 /tmp/ready >/tmp/recv &
+r=$!
+lab_wait_cmd 2000 test -e /tmp/ready || fail "the receiver did not start"
+lab_in_ns autopm-gadget send-ecm --count $N --size 1000 || fail "send-ecm ($GNET)"
+echo auto >"$SYS_USB/$LAB_DEV/power/control"
+if ! lab_wait_cmd 3000 test "$(udc_count wakeup_delivered_count)" -gt "$d0"; then
+	echo "requests $(udc_count wakeup_request_count), refused $(udc_count wakeup_refused_count)," \
+		"$LAB_DEV $(lab_status "$LAB_DEV"), gadget tx_packets" \
+		"$(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_packets")"
+	fail "no remote wakeup for the $N frames queued at suspend"
+fi
+wait_suspended "$LAB_DEV"
+expect_steady "$LAB_DEV" suspended "nobody reads: no second wakeup"
+expect_eq "device: wakeup requests" $(($(udc_count wakeup_request_count) - q0)) 1
+ip link set "$HNET" up
+if ! lab_wait_pid $r 16000; then
+	echo "gadget tx_packets $(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_packets")," \
+		"tx_errors $(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_errors")," \
+		"host rx_packets $(cat "/sys/class/net/$HNET/statistics/rx_packets")," \
+		"rx_errors $(cat "/sys/class/net/$HNET/statistics/rx_errors")"
+	ip -s link show "$HNET"
+	fail "$(cat /tmp/recv)"
+fi
+cat /tmp/recv
+exec 3>&-
+lab_netns_down

@@ -1,0 +1,17 @@
+# At SuperSpeed (run-guest --speed super) a Linux host arms wakeup per
+# function, with SET_FEATURE(FUNCTION_SUSPEND), which neither f_acm and
+# f_ecm nor dummy_hcd (nor this series) implement: the request stalls,
+# the device's suspend fails, and it never autosuspends. The refusal
+# says so, with the error, and each failed attempt is counted; there is
+# then no suspended bus for a data wakeup to end.
+. /lab/tests/case.sh
+
+[ "${LAB_SPEED:-high}" = super ] || skip "SuperSpeed only (run-guest --speed super)"
+case_up
+expect_eq "gadget speed" "$(cat "/sys/class/udc/$(lab_udc)/current_speed")" super-speed
+require_core "$LAB_DEV"
+expect_steady "$LAB_DEV" active "SuperSpeed: no function remote wakeup"
+expect_refusal "$LAB_DEV" suspend_failed "error=-32"
+f=$(core_count "$LAB_DEV" autosuspend_refused_failed)
+[ "$f" -ge 1 ] || fail "autosuspend_refused_failed is $f"
+echo "failed suspend attempts: $f"
