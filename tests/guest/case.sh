@@ -21,6 +21,8 @@ WAKE_BOUND_MS=300
 # the kernel's last words help more than anything a case can add
 fail() {
 	echo "FAIL: $*"
+	# a sourcing file may say more about the state it left (aplab.sh)
+	command -v fail_state >/dev/null 2>&1 && fail_state
 	dmesg | tail -n 15 | sed 's/^/dmesg: /'
 	exit 1
 }
