@@ -6,7 +6,7 @@
 . /lab/tests/case.sh
 
 UT=/sys/bus/usb/drivers/usbtest
-[ -d "$UT" ] || skip "no usbtest driver (CONFIG_USB_TEST)"
+[ -d "$UT" ] || fail "no usbtest driver: CONFIG_USB_TEST is off"
 autopm-gadget up --functions vendor >/dev/null || fail "gadget up with the vendor function"
 lab_wait_cmd 5000 sh -c '. /lab/lab.sh; d=$(lab_gadget_field host-device); [ -e "$SYS_USB/$d:1.0" ]' ||
 	fail "the host did not enumerate the gadget"
