@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* autopm-gadget status: the gadget's view, one "key: value" per line. */
-#include <limits.h>
 #include <stdio.h>
 #include <usbg/usbg.h>
 #include <usbg/function/net.h>
@@ -9,7 +8,6 @@
 #include "gadget.h"
 #include "hostside.h"
 #include "options.h"
-#include "sysfs.h"
 #include "usbg_check.h"
 
 static void print_function(usbg_function *f)
@@ -33,17 +31,16 @@ static void print_function(usbg_function *f)
 
 static void print_bus(usbg_gadget *g, const char *udc)
 {
-	char path[PATH_MAX], buf[64], host[64];
+	char buf[64], host[64];
 
-	snprintf(path, sizeof(path), SYSFS_UDC "/%s/state", udc);
-	printf("state: %s\n", sysfs_read(path, buf, sizeof(buf)) ? "unknown" : buf);
+	printf("state: %s\n", udc_state(udc, buf, sizeof(buf)) ? "unknown" : buf);
 	if (lab_host_device(g, udc, host, sizeof(host))) {
 		printf("host-device: none\n");
 		return;
 	}
-	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/runtime_status", host);
 	printf("host-device: %s\n", host);
-	printf("host-runtime-status: %s\n", sysfs_read(path, buf, sizeof(buf)) ? "unknown" : buf);
+	printf("host-runtime-status: %s\n",
+	       host_power_read(host, "runtime_status", buf, sizeof(buf)) ? "unknown" : buf);
 }
 
 int cmd_status(int argc, char **argv)

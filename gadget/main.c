@@ -20,7 +20,7 @@ static const struct subcommand subcommands[] = {
 	  "  Default: CDC-ACM + CDC-ECM, ids 1d6b:0104, remote wakeup advertised\n"
 	  "  (bmAttributes 0xa0; --no-wakeup gives 0x80). A failed up removes what it made.\n"
 	  "  vendor: a FunctionFS interface for host-driver/, served by a forked peer\n"
-	  "  whose counters are files in " VENDOR_DIR ".\n" },
+	  "  whose counters are files in " VENDOR_DIR "; it keeps the default ids.\n" },
 	{ "down", cmd_down,
 	  "down\n  Unbind gadget " GADGET_NAME " and remove it from configfs.\n" },
 	{ "wake", cmd_wake,

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "../../gadget/hostside.h"
+#include "hostside.h"
 
 static char root[] = "/tmp/autopm-unit-XXXXXX";
 static char devices[300];
