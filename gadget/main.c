@@ -53,8 +53,10 @@ static const struct subcommand subcommands[] = {
 	  "  Ask the vendor peer to send N spontaneous interrupt-IN frames (waking a\n"
 	  "  suspended host first), or one bulk-IN reply for the host's next fetch.\n" },
 	{ "status", cmd_status,
-	  "status\n  Print UDC, bus state, functions with their tty and netdev, and the\n"
-	  "  host-side device, one 'key: value' per line.\n" },
+	  "status [--format=human|kv]\n"
+	  "  Print UDC, bus state, functions with their tty and netdev, and the\n"
+	  "  host-side device, one 'key: value' per line; --format=kv prints\n"
+	  "  'key=value' lines for scripts (keys: README.md).\n" },
 };
 
 #define N_SUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))

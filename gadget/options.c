@@ -126,6 +126,26 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 	return unexpected(argc, argv);
 }
 
+int parse_status_options(int argc, char **argv, struct status_options *o)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct status_options){ 0 };
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		if (c != 'f')
+			return bad("unknown or incomplete option", argv[optind - 1]);
+		if (strcmp(optarg, "kv") && strcmp(optarg, "human"))
+			return bad("--format wants human or kv", optarg);
+		o->kv = !strcmp(optarg, "kv");
+	}
+	return unexpected(argc, argv);
+}
+
 int parse_wake_options(int argc, char **argv, struct wake_options *o)
 {
 	static const struct option longopts[] = {

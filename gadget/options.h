@@ -35,6 +35,10 @@ struct vendor_options {
 	unsigned int interval_ms;	/* between events */
 };
 
+struct status_options {
+	bool kv;		/* --format=kv: "key=value" lines for scripts */
+};
+
 struct wake_options {
 	unsigned int timeout_ms;
 };
@@ -68,6 +72,7 @@ struct events_options {
 /* Parsers return 0, or -1 after printing one line naming the bad input. */
 int parse_functions(const char *list, unsigned int *mask);
 int parse_up_options(int argc, char **argv, struct up_options *o);
+int parse_status_options(int argc, char **argv, struct status_options *o);
 int parse_wake_options(int argc, char **argv, struct wake_options *o);
 int parse_vendor_options(int argc, char **argv, struct vendor_options *o);
 int parse_no_options(int argc, char **argv);

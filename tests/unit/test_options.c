@@ -77,6 +77,21 @@ static void up_vendor_keeps_ids(void **state)
 	assert_int_equal(UP(&o, "up", "--functions", "acm", "--vid", "0x1234"), 0);
 }
 
+static void status_formats(void **state)
+{
+	struct status_options o;
+
+	(void)state;
+	assert_int_equal(parse_status_options(1, (char *[]){ "status", NULL }, &o), 0);
+	assert_false(o.kv);
+	assert_int_equal(parse_status_options(2, (char *[]){ "status", "--format=kv", NULL }, &o), 0);
+	assert_true(o.kv);
+	assert_int_equal(parse_status_options(3, (char *[]){ "status", "--format", "human", NULL }, &o), 0);
+	assert_false(o.kv);
+	assert_int_equal(parse_status_options(2, (char *[]){ "status", "--format=json", NULL }, &o), -1);
+	assert_int_equal(parse_status_options(2, (char *[]){ "status", "stray", NULL }, &o), -1);
+}
+
 static void function_lists(void **state)
 {
 	unsigned int m;
@@ -244,6 +259,7 @@ int main(void)
 		cmocka_unit_test(no_options),
 		cmocka_unit_test(wakeup_errors_explained),
 		cmocka_unit_test(up_vendor_keeps_ids),
+		cmocka_unit_test(status_formats),
 		cmocka_unit_test(send_acm),
 		cmocka_unit_test(send_ecm),
 		cmocka_unit_test(events),
