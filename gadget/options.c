@@ -81,6 +81,7 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 		{ "functions", required_argument, NULL, 'f' },
 		{ "wakeup", no_argument, NULL, 'w' },
 		{ "no-wakeup", no_argument, NULL, 'n' },
+		{ "no-wait", no_argument, NULL, 'W' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -90,6 +91,7 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 		.pid = LAB_PID,
 		.functions = LAB_F_ACM | LAB_F_ECM,
 		.remote_wakeup = true,
+		.wait = true,
 	};
 	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
@@ -116,6 +118,9 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 			break;
 		case 'n':
 			o->remote_wakeup = false;
+			break;
+		case 'W':
+			o->wait = false;
 			break;
 		default:
 			return bad("unknown or incomplete option", argv[optind - 1]);

@@ -27,6 +27,7 @@ struct up_options {
 	uint16_t pid;
 	unsigned int functions;	/* mask of enum lab_function */
 	bool remote_wakeup;
+	bool wait;		/* for the host to enumerate the device */
 };
 
 struct vendor_options {

@@ -71,10 +71,12 @@ static void up_vendor_keeps_ids(void **state)
 
 	(void)state;
 	assert_int_equal(UP(&o, "up", "--functions", "vendor"), 0);
+	assert_true(o.wait);
 	assert_int_equal(UP(&o, "up", "--functions", "vendor", "--vid", "0x1d6b", "--pid", "0x0104"), 0);
 	assert_int_equal(UP(&o, "up", "--functions", "acm,vendor", "--vid", "0x1234"), -1);
 	assert_int_equal(UP(&o, "up", "--pid", "0x5678", "--functions", "vendor"), -1);
-	assert_int_equal(UP(&o, "up", "--functions", "acm", "--vid", "0x1234"), 0);
+	assert_int_equal(UP(&o, "up", "--functions", "acm", "--vid", "0x1234", "--no-wait"), 0);
+	assert_false(o.wait);
 }
 
 static void status_formats(void **state)
