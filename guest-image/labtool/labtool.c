@@ -285,6 +285,8 @@ static int cmd_report(char **argv)
 
 int main(int argc, char **argv)
 {
+	/* scripts read its lines while it runs (notified's "ready", latency's rounds) */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 2 && !strcmp(argv[1], "now-ms")) {
 		printf("%lld\n", now_ms());
 		return EXIT_OK;
