@@ -18,10 +18,22 @@ SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 400))
 WAKE_BOUND_MS=300
 [ "$LAB_VARIANT" = debug ] && WAKE_BOUND_MS=600
 
+# fail may run in a subshell: in "$(core_count ...)" or a pipeline its
+# exit would end only that subshell, and the case would go on with an
+# empty value. So it writes to the case's own output (fd 9, opened here)
+# and signals the case's shell, which exits 1 on USR1, ending the case
+# with this diagnostic first.
+CASE_PID=$$
+exec 9>&1
+trap 'exit 1' USR1
+
 # the kernel's last words help more than anything a case can add
 fail() {
-	echo "FAIL: $*"
-	dmesg | tail -n 15 | sed 's/^/dmesg: /'
+	{
+		echo "FAIL: $*"
+		dmesg | tail -n 15 | sed 's/^/dmesg: /'
+	} >&9
+	kill -USR1 "$CASE_PID"
 	exit 1
 }
 
