@@ -38,8 +38,9 @@ aplab_paths() {
 	[ -c "$APLAB_DEV" ] || fail "no char device for $APLAB_INTF"
 }
 
-# a driver counter (sysfs) and a peer counter
-stat() {
+# a driver counter (sysfs) and a peer counter (drv_count, not stat: that
+# name would hide busybox stat from every case)
+drv_count() {
 	cat "$APLAB_STATS/$1" || fail "no driver counter $1"
 }
 
@@ -63,8 +64,8 @@ expect_peer_clean() {
 # the driver holds no usage count reference, and the interface's count
 # is back at BASELINE
 expect_balanced() {
-	expect_eq "references the driver holds" "$(stat pm_refs)" 0
-	expect_eq "interface usage count" "$(stat usage_count)" "$1"
+	expect_eq "references the driver holds" "$(drv_count pm_refs)" 0
+	expect_eq "interface usage count" "$(drv_count usage_count)" "$1"
 }
 
 # wait for the output file of a background command to hold LINE
@@ -79,7 +80,7 @@ stat_at_least() {
 # wait until the driver counter NAME reaches at least MIN
 wait_stat() {
 	lab_wait_cmd "$3" stat_at_least "$1" "$2" ||
-		fail "driver counter $1 is $(stat "$1") after $3 ms, wanted at least $2"
+		fail "driver counter $1 is $(drv_count "$1") after $3 ms, wanted at least $2"
 }
 
 # a command to the vendor peer (its FIFO): "event N MS", "reply", "halt-int"
@@ -94,6 +95,6 @@ core_usage() {
 	if [ -e "$SYS_USB/$APLAB_INTF/power/runtime_usage" ]; then
 		cat "$SYS_USB/$APLAB_INTF/power/runtime_usage"
 	else
-		stat usage_count
+		drv_count usage_count
 	fi
 }

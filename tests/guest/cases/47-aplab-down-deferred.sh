@@ -31,7 +31,7 @@ GADGET_UDC=/sys/kernel/config/usb_gadget/autopm-lab/UDC
 attempt() {
 	aplab_up
 	wait_suspended "$LAB_DEV"
-	expect_eq "interface usage count before" "$(stat usage_count)" 0
+	expect_eq "interface usage count before" "$(drv_count usage_count)" 0
 	# the timer sends without an open, which would resume at once
 	{ echo 64 >"$APLAB_DEBUG/timer_send" && echo "" >"$GADGET_UDC"; } ||
 		fail "start the timer, unbind the UDC"

@@ -27,7 +27,7 @@ CPUS=$(grep -c '^processor' /proc/cpuinfo)
 [ "$CPUS" -ge 2 ] || fail "$CPUS CPU: no two threads can overlap"
 aplab_up
 wait_suspended "$LAB_DEV"
-base=$(stat usage_count)
+base=$(drv_count usage_count)
 rt=$SYS_USB/$APLAB_INTF/power/runtime_usage
 [ -e "$rt" ] && rt_base=$(cat "$rt")
 echo "$PAIRS" >"$APLAB_DEBUG/stress" || fail "stress run"
@@ -43,7 +43,7 @@ echo "threads overlapped: highest usage count seen ${12} (baseline $base)"
 lost=$((CPUS * PAIRS - ${14}))
 [ "$lost" -gt 0 ] || fail "negative control: the plain counter lost no update (${14} of $((CPUS * PAIRS)))"
 echo "negative control: the plain counter lost $lost of $((CPUS * PAIRS)) updates"
-expect_eq "interface usage count after" "$(stat usage_count)" "$base"
+expect_eq "interface usage count after" "$(drv_count usage_count)" "$base"
 [ -e "$rt" ] && expect_eq "power/runtime_usage after" "$(cat "$rt")" "$rt_base"
 expect_eq "usage count underflow warnings" "$(dmesg | grep -c 'usage count underflow')" 0
 wait_suspended "$LAB_DEV"
