@@ -118,6 +118,12 @@ ecm_held() {
 		fail "the ECM function has no tx_packets_$1 (a kernel without the lab's gadget patches?)"
 }
 
+# the value after NAME in a line of "name value" pairs (labtool count,
+# the driver's stress result): cases read results by name, not position
+pair_field() {
+	echo "$2" | awk -v k="$1" '{ for (i = 1; i < NF; i += 2) if ($i == k) { print $(i + 1); exit } }'
+}
+
 # the figure FIELD (median, p95...) of "latency MODE WHAT:" in FILE, in whole ms
 latency_field() {
 	sed -n "s/^latency $2 $3: .* $4=\([0-9]*\)\.[0-9] .*/\1/p" "$1"
