@@ -60,6 +60,7 @@ lab_up() {
 		lab_log "the host did not enumerate the gadget within 5 s"
 		return 1
 	fi
+	# shellcheck disable=SC2034 # for the scripts that source this one
 	LAB_HUB=usb${LAB_DEV%%-*}
 }
 

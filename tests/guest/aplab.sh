@@ -14,6 +14,8 @@ aplab_load() {
 }
 
 # the interface autopm_lab is bound to, e.g. 1-1:1.0
+# LAB_DEV is lab_up's (lab.sh)
+# shellcheck disable=SC2153
 aplab_find_intf() {
 	for _i in "$SYS_USB/$LAB_DEV":*; do
 		[ "$(basename "$(readlink "$_i/driver")")" = autopm_lab ] &&
@@ -34,6 +36,7 @@ aplab_up() {
 aplab_paths() {
 	APLAB_STATS=$SYS_USB/$APLAB_INTF/aplab
 	APLAB_DEV=/dev/$(ls "$SYS_USB/$APLAB_INTF/usbmisc")
+	# shellcheck disable=SC2034 # for the cases
 	APLAB_DEBUG=/sys/kernel/debug/autopm_lab/$APLAB_INTF
 	[ -c "$APLAB_DEV" ] || fail "no char device for $APLAB_INTF"
 }

@@ -16,6 +16,7 @@ SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 400))
 # lockdep) takes about twice as long, and its p95 reached 325 ms while the
 # host's two cores were busy with other builds.
 WAKE_BOUND_MS=300
+# shellcheck disable=SC2034 # for the cases
 [ "$LAB_VARIANT" = debug ] && WAKE_BOUND_MS=600
 
 # fail may run in a subshell: in "$(core_count ...)" or a pipeline its
