@@ -41,6 +41,21 @@ aplab_paths() {
 	[ -c "$APLAB_DEV" ] || fail "no char device for $APLAB_INTF"
 }
 
+# called by fail(): both ends' counters and states, one line each
+fail_state() {
+	for _f in "$SYS_USB/$LAB_DEV/power/runtime_status" \
+		"$SYS_USB/${APLAB_INTF:-none}/power/runtime_status" \
+		/sys/class/udc/*/state "$PEER/state"; do
+		[ -r "$_f" ] && echo "state: $_f: $(cat "$_f")"
+	done
+	for _d in "${APLAB_STATS:-/none}" "$PEER"; do
+		[ -d "$_d" ] || continue
+		echo "counters: $_d:$(for _f in "$_d"/*; do
+			[ -f "$_f" ] && printf ' %s=%s' "$(basename "$_f")" "$(head -n 1 "$_f" 2>/dev/null)"
+		done)"
+	done
+}
+
 # a driver counter (sysfs) and a peer counter (drv_count, not stat: that
 # name would hide busybox stat from every case)
 drv_count() {

@@ -32,6 +32,8 @@ trap 'exit 1' USR1
 fail() {
 	{
 		echo "FAIL: $*"
+		# a sourcing file may say more about the state it left (aplab.sh)
+		command -v fail_state >/dev/null 2>&1 && fail_state
 		dmesg | tail -n 15 | sed 's/^/dmesg: /'
 	} >&9
 	kill -USR1 "$CASE_PID"
