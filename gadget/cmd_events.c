@@ -11,13 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "devside.h"
 #include "gadget.h"
-#include "options.h"
-#include "schedule.h"
-#include "clock.h"
 #include "input.h"
+#include "options.h"
 #include "rawio.h"
+#include "schedule.h"
 
 struct event_run {
 	const struct events_options *o;

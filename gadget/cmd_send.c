@@ -15,10 +15,10 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "devside.h"
 #include "gadget.h"
 #include "options.h"
-#include "clock.h"
 #include "rawio.h"
 
 #define MAX_SEND_FILE	(16 << 20)

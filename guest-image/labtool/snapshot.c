@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sysfs.h"
 #include "snapshot.h"
+#include "sysfs.h"
 
 static int read_attr(const char *sysdir, const char *dev, const char *attr, char *buf, size_t len)
 {
