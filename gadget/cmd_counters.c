@@ -6,17 +6,16 @@
  * read once the bus has settled: two identical readings, with the host
  * device suspended exactly when the gadget's bus is.
  */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "devside.h"
 #include "gadget.h"
 #include "hostside.h"
 #include "options.h"
-#include "sysfs.h"
 #include "verdict.h"
 
 #define SETTLE_TIMEOUT_MS	3000
@@ -28,27 +27,22 @@ struct both {
 	int bus_suspended;
 };
 
-static long host_long(const char *host, const char *name)
+static long host_long(const char *host, enum core_counter cc)
 {
-	char path[PATH_MAX];
 	long v;
 
-	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/%s", host, name);
-	return sysfs_read_long(path, &v) ? COUNT_MISSING : v;
+	return host_power_long(host, core_counter_file[cc], &v) ? COUNT_MISSING : v;
 }
 
 static void read_both(usbg_gadget *g, const char *udc, const char *host, struct both *b)
 {
-	char path[PATH_MAX];
-
 	memset(b, 0, sizeof(*b));
 	dev_counters_read(g, udc, &b->dev);
 	b->bus_suspended = udc_bus_suspended(udc);
-	b->host.suspends = host_long(host, "autosuspend_count");
-	b->host.resumes = host_long(host, "autoresume_count");
-	b->host.wakeups = host_long(host, "remote_wakeup_count");
-	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/runtime_status", host);
-	if (sysfs_read(path, b->host_status, sizeof(b->host_status)))
+	b->host.suspends = host_long(host, CC_AUTOSUSPENDS);
+	b->host.resumes = host_long(host, CC_AUTORESUMES);
+	b->host.wakeups = host_long(host, CC_REMOTE_WAKEUPS);
+	if (host_power_read(host, "runtime_status", b->host_status, sizeof(b->host_status)))
 		strcpy(b->host_status, "unknown");
 }
 

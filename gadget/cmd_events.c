@@ -9,14 +9,15 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "devside.h"
 #include "gadget.h"
+#include "input.h"
 #include "options.h"
+#include "rawio.h"
 #include "schedule.h"
-#include "sysfs.h"
 
 struct event_run {
 	const struct events_options *o;
@@ -27,18 +28,6 @@ struct event_run {
 	unsigned int refused_eio, refused_einval, refused_other;
 	unsigned long long bytes;
 };
-
-static void sleep_until_ms(long long t)
-{
-	long long left = t - now_ms();
-
-	if (left > 0) {
-		struct timespec ts = { left / 1000, (left % 1000) * 1000000L };
-
-		while (nanosleep(&ts, &ts) && errno == EINTR)
-			;
-	}
-}
 
 static void count_refusal(struct event_run *r, int err)
 {
@@ -61,22 +50,22 @@ static void act(struct event_run *r, unsigned int n)
 	if (udc_bus_suspended(r->udc) > 0)
 		r->at_suspended++;
 	switch (r->o->kind) {
-	case EVENT_WAKE:
-		err = udc_wake(r->udc);
+	case LAB_INPUT_WAKE:
+		err = input_wake(r->udc);
 		if (err)
 			count_refusal(r, err);
 		break;
-	case EVENT_ACM:
+	case LAB_INPUT_ACM:
 		for (i = 0; i < r->o->size; i++)
 			buf[i] = 'a' + (n + i) % 26;
-		w = write(r->acm_fd, buf, r->o->size);
+		w = input_acm(r->acm_fd, buf, r->o->size);
 		if (w > 0)
 			r->bytes += w;
 		if (w != (ssize_t)r->o->size)
 			r->failed++;
 		break;
-	case EVENT_ECM:
-		if (ecm_sender_send(&r->ecm, n, r->o->size))
+	case LAB_INPUT_ECM:
+		if (input_ecm(&r->ecm, n, r->o->size))
 			r->failed++;
 		else
 			r->bytes += r->o->size;
@@ -91,7 +80,7 @@ static int prepare(usbg_gadget *g, struct event_run *r)
 
 	if (dev_udc(g, r->udc, sizeof(r->udc)))
 		return -1;
-	if (r->o->kind == EVENT_ACM) {
+	if (r->o->kind == LAB_INPUT_ACM) {
 		if (dev_acm_tty(g, tty, sizeof(tty)))
 			return -1;
 		/* non-blocking: an event must not wait for the host */
@@ -101,7 +90,7 @@ static int prepare(usbg_gadget *g, struct event_run *r)
 			return -1;
 		}
 	}
-	if (r->o->kind == EVENT_ECM && ecm_sender_open(g, &r->ecm))
+	if (r->o->kind == LAB_INPUT_ECM && dev_ecm_sender_open(g, &r->ecm))
 		return -1;
 	return 0;
 }
@@ -118,8 +107,8 @@ static void report(const struct event_run *r, long long elapsed, const struct de
 		   const struct dev_counters *a)
 {
 	printf("events: %u %s in %lld ms, %u found the bus suspended\n", r->done,
-	       event_kind_name(r->o->kind), elapsed, r->at_suspended);
-	if (r->o->kind == EVENT_WAKE)
+	       lab_input_name(r->o->kind), elapsed, r->at_suspended);
+	if (r->o->kind == LAB_INPUT_WAKE)
 		printf("wake-requests: %u accepted, %u refused (%u bus not suspended, %u not armed, %u other)\n",
 		       r->done - r->failed, r->failed, r->refused_eio, r->refused_einval,
 		       r->refused_other);

@@ -15,11 +15,11 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "devside.h"
-#include "frame.h"
 #include "gadget.h"
 #include "options.h"
-#include "sysfs.h"
+#include "rawio.h"
 
 #define MAX_SEND_FILE	(16 << 20)
 
@@ -157,11 +157,11 @@ int cmd_send_ecm(int argc, char **argv)
 		return EXIT_USAGE;
 	if (lab_gadget_open(&s, &g))
 		return EXIT_FAIL;
-	if (dev_udc(g, udc, sizeof(udc)) || ecm_sender_open(g, &e))
+	if (dev_udc(g, udc, sizeof(udc)) || dev_ecm_sender_open(g, &e))
 		goto out;
 	suspended = udc_bus_suspended(udc);
 	for (i = 0; i < o.count && !err; i++)
-		err = ecm_sender_send(&e, o.first_seq + i, o.size);
+		err = input_ecm(&e, o.first_seq + i, o.size);
 	if (err)
 		fprintf(stderr, "autopm-gadget: frame %u of %u not sent on %s: %s\n", i, o.count,
 			e.ifname, strerror(-err));

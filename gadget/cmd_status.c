@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* autopm-gadget status: the gadget's view, one "key: value" per line. */
-#include <limits.h>
+/*
+ * autopm-gadget status: the gadget's view, one "key: value" per line for
+ * people, or one "key=value" per line (--format=kv) for scripts: lab.sh
+ * reads that, so its keys are an interface (README.md).
+ */
+#include <stdarg.h>
 #include <stdio.h>
 #include <usbg/usbg.h>
 #include <usbg/function/net.h>
@@ -9,68 +13,109 @@
 #include "gadget.h"
 #include "hostside.h"
 #include "options.h"
-#include "sysfs.h"
 #include "usbg_check.h"
 
-static void print_function(usbg_function *f)
+/* one line: "HUMAN: value", or "KV=value" in kv format */
+static void field(const struct status_options *o, const char *human, const char *kv,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void field(const struct status_options *o, const char *human, const char *kv,
+		  const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o->kv)
+		printf("%s=", kv);
+	else
+		printf("%s: ", human);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/* kv splits "acm.usb0 tty /dev/ttyGS0" into function= and acm_tty= */
+static void print_function(const struct status_options *o, usbg_function *f)
 {
 	usbg_function_type type = usbg_get_function_type(f);
 	const char *inst = usbg_get_function_instance(f);
 	const char *tname = usbg_get_function_type_str(type);
-	char ifname[32];
+	char ifname[32], dev[48] = "";
+	const char *kind = NULL, *key = NULL;
 	int port;
 
 	if (type == USBG_F_ACM &&
 	    !usbg_check(usbg_f_serial_get_port_num(usbg_to_serial_function(f), &port),
-			"read ACM port"))
-		printf("function: %s.%s tty /dev/ttyGS%d\n", tname, inst, port);
-	else if (type == USBG_F_ECM &&
-		 usbg_f_net_get_ifname_s(usbg_to_net_function(f), ifname, sizeof(ifname)) > 0)
-		printf("function: %s.%s netdev %s\n", tname, inst, ifname);
-	else
-		printf("function: %s.%s\n", tname, inst);
-}
-
-static void print_bus(usbg_gadget *g, const char *udc)
-{
-	char path[PATH_MAX], buf[64], host[64];
-
-	snprintf(path, sizeof(path), SYSFS_UDC "/%s/state", udc);
-	printf("state: %s\n", sysfs_read(path, buf, sizeof(buf)) ? "unknown" : buf);
-	if (lab_host_device(g, udc, host, sizeof(host))) {
-		printf("host-device: none\n");
+			"read ACM port")) {
+		kind = "tty";
+		key = "acm_tty";
+		snprintf(dev, sizeof(dev), "/dev/ttyGS%d", port);
+	} else if (type == USBG_F_ECM &&
+		   usbg_f_net_get_ifname_s(usbg_to_net_function(f), ifname, sizeof(ifname)) > 0) {
+		kind = "netdev";
+		key = "ecm_netdev";
+		snprintf(dev, sizeof(dev), "%s", ifname);
+	}
+	if (kind && !o->kv) {
+		field(o, "function", "", "%s.%s %s %s", tname, inst, kind, dev);
 		return;
 	}
-	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/runtime_status", host);
-	printf("host-device: %s\n", host);
-	printf("host-runtime-status: %s\n", sysfs_read(path, buf, sizeof(buf)) ? "unknown" : buf);
+	field(o, "function", "function", "%s.%s", tname, inst);
+	if (kind)
+		field(o, "", key, "%s", dev);
+}
+
+static void print_bus(const struct status_options *o, usbg_gadget *g, const char *udc)
+{
+	char buf[64], host[64];
+
+	field(o, "state", "state", "%s", udc_state(udc, buf, sizeof(buf)) ? "unknown" : buf);
+	if (lab_host_device(g, udc, host, sizeof(host))) {
+		field(o, "host-device", "host_device", "none");
+		return;
+	}
+	field(o, "host-device", "host_device", "%s", host);
+	field(o, "host-runtime-status", "host_runtime_status", "%s",
+	      host_power_read(host, "runtime_status", buf, sizeof(buf)) ? "unknown" : buf);
+}
+
+static void print_attributes(const struct status_options *o, int attrs)
+{
+	const char *wakeup = attrs & CONFIG_ATTR_WAKEUP ? "advertised" : "not advertised";
+
+	if (o->kv) {
+		field(o, "", "bm_attributes", "0x%02x", attrs);
+		field(o, "", "remote_wakeup", "%s", attrs & CONFIG_ATTR_WAKEUP ? "yes" : "no");
+	} else {
+		field(o, "bmAttributes", "", "0x%02x (remote wakeup %s)", attrs, wakeup);
+	}
 }
 
 int cmd_status(int argc, char **argv)
 {
+	struct status_options o;
 	usbg_function *f;
 	usbg_gadget *g;
 	usbg_state *s;
 	usbg_udc *udc;
 	int attrs;
 
-	if (parse_no_options(argc, argv))
+	if (parse_status_options(argc, argv, &o))
 		return EXIT_USAGE;
 	if (lab_gadget_open(&s, &g))
 		return EXIT_FAIL;
-	printf("gadget: %s\n", GADGET_NAME);
-	printf("id: %04x:%04x\n", usbg_get_gadget_attr(g, USBG_ID_VENDOR),
-	       usbg_get_gadget_attr(g, USBG_ID_PRODUCT));
+	field(&o, "gadget", "gadget", "%s", GADGET_NAME);
+	field(&o, "id", "id", "%04x:%04x", usbg_get_gadget_attr(g, USBG_ID_VENDOR),
+	      usbg_get_gadget_attr(g, USBG_ID_PRODUCT));
 	attrs = lab_config_attributes(g);
 	if (attrs >= 0)
-		printf("bmAttributes: 0x%02x (remote wakeup %s)\n", attrs,
-		       attrs & CONFIG_ATTR_WAKEUP ? "advertised" : "not advertised");
+		print_attributes(&o, attrs);
 	usbg_for_each_function(f, g)
-		print_function(f);
+		print_function(&o, f);
 	udc = usbg_get_gadget_udc(g);
-	printf("udc: %s\n", udc ? usbg_get_udc_name(udc) : "none");
+	field(&o, "udc", "udc", "%s", udc ? usbg_get_udc_name(udc) : "none");
 	if (udc)
-		print_bus(g, usbg_get_udc_name(udc));
+		print_bus(&o, g, usbg_get_udc_name(udc));
 	usbg_cleanup(s);
 	return EXIT_OK;
 }

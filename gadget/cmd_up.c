@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* autopm-gadget up: create the composite gadget and bind it to a UDC. */
 #include <stdio.h>
+#include <unistd.h>
 #include <usbg/usbg.h>
 
+#include "clock.h"
 #include "gadget.h"
 #include "options.h"
+#include "sysfs.h"
 #include "usbg_check.h"
 #include "vendor.h"
 
@@ -13,6 +16,27 @@ static const struct usbg_gadget_strs lab_strings = {
 	.product = "autopm-lab composite gadget",
 	.serial = "0001",
 };
+
+/* enumeration under TCG takes well under a second; lab.sh waited 5 s */
+#define ENUM_TIMEOUT_MS	5000
+#define ENUM_POLL_US	5000
+
+/* the host-side device, once the host has enumerated and configured it */
+static int wait_enumerated(usbg_gadget *g, const char *udc, char *host, size_t len)
+{
+	long long end = now_ms() + ENUM_TIMEOUT_MS;
+	char conf[8];
+
+	for (;;) {
+		if (!lab_host_device(g, udc, host, len) &&
+		    !sysfs_readf(conf, sizeof(conf), SYSFS_USB_DEVICES "/%s/bConfigurationValue", host) &&
+		    *conf)
+			return 0;
+		if (now_ms() >= end)
+			return -1;
+		usleep(ENUM_POLL_US);
+	}
+}
 
 static usbg_udc *pick_udc(usbg_state *s, const char *name)
 {
@@ -80,6 +104,7 @@ int cmd_up(int argc, char **argv)
 	usbg_state *s;
 	usbg_udc *udc;
 	int ret = EXIT_FAIL;
+	char host[64];
 
 	if (parse_up_options(argc, argv, &o))
 		return EXIT_USAGE;
@@ -102,9 +127,19 @@ int cmd_up(int argc, char **argv)
 		goto out_stop_vendor;
 	printf("gadget %s bound to %s, remote wakeup %s\n", GADGET_NAME,
 	       usbg_get_udc_name(udc), o.remote_wakeup ? "advertised" : "not advertised");
+	if (o.wait) {
+		if (wait_enumerated(g, usbg_get_udc_name(udc), host, sizeof(host))) {
+			fprintf(stderr, "autopm-gadget: the host did not enumerate the gadget on %s within %d ms (see dmesg); removing it\n",
+				usbg_get_udc_name(udc), ENUM_TIMEOUT_MS);
+			goto out_unbind;
+		}
+		printf("host-device: %s\n", host);
+	}
 	ret = EXIT_OK;
 	goto out_cleanup;
 
+out_unbind:
+	usbg_check(usbg_disable_gadget(g), "unbind from UDC");
 out_stop_vendor:
 	vendor_stop();
 out_remove:

@@ -11,7 +11,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "gadget.h"
 #include "hostside.h"
@@ -19,19 +18,10 @@
 #include "sysfs.h"
 
 /* let a suspend or resume in progress settle before judging the bus */
-static int settled_status(const char *path, unsigned int timeout_ms, char *buf, size_t len)
+static bool settled(const char *status, const void *unused)
 {
-	long long end = now_ms() + timeout_ms;
-
-	for (;;) {
-		if (sysfs_read(path, buf, len))
-			return -1;
-		if (strcmp(buf, "suspending") && strcmp(buf, "resuming"))
-			return 0;
-		if (now_ms() >= end)
-			return 0;
-		usleep(1000);
-	}
+	(void)unused;
+	return strcmp(status, "suspending") && strcmp(status, "resuming");
 }
 
 static int wake(usbg_gadget *g, const char *udc, const struct wake_options *o)
@@ -52,7 +42,8 @@ static int wake(usbg_gadget *g, const char *udc, const struct wake_options *o)
 		return -1;
 	}
 	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/runtime_status", host);
-	if (settled_status(path, o->timeout_ms, status, sizeof(status))) {
+	sysfs_poll(path, settled, NULL, o->timeout_ms, status, sizeof(status));
+	if (!*status) {
 		fprintf(stderr, "autopm-gadget: cannot read %s\n", path);
 		return -1;
 	}

@@ -6,12 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <usbg/function/net.h>
 #include <usbg/function/serial.h>
 
 #include "devside.h"
-#include "frame.h"
 #include "gadget.h"
 #include "options.h"
 #include "sysfs.h"
@@ -19,11 +17,9 @@
 /* a counter, or COUNT_MISSING when this kernel has none */
 static long read_long(const char *dir, const char *name)
 {
-	char path[PATH_MAX + 64];
 	long v;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return sysfs_read_long(path, &v) ? COUNT_MISSING : v;
+	return sysfs_read_longf(&v, "%s/%s", dir, name) ? COUNT_MISSING : v;
 }
 
 static usbg_function *find_function(usbg_gadget *g, usbg_function_type type)
@@ -118,24 +114,16 @@ void dev_counters_read(usbg_gadget *g, const char *udc, struct dev_counters *c)
 	read_ecm(g, c);
 }
 
-int ecm_sender_open(usbg_gadget *g, struct ecm_sender *e)
+int dev_ecm_sender_open(usbg_gadget *g, struct ecm_sender *e)
 {
-	if (dev_ecm_link(g, e->ifname, sizeof(e->ifname), e->dev_mac, e->host_mac))
+	char ifname[sizeof(e->ifname)];
+	uint8_t dev_mac[6], host_mac[6];
+
+	if (dev_ecm_link(g, ifname, sizeof(ifname), dev_mac, host_mac))
 		return -1;
-	e->fd = ecm_socket_open(e->ifname);
-	if (e->fd >= 0)
+	if (!ecm_sender_open(e, ifname, host_mac))
 		return 0;
-	fprintf(stderr, "autopm-gadget: cannot send on %s: %s%s\n", e->ifname, strerror(errno),
+	fprintf(stderr, "autopm-gadget: cannot send on %s: %s%s\n", ifname, strerror(errno),
 		errno == ENODEV ? " (is it in another network namespace? run this there, e.g. with nsenter -n)" : "");
 	return -1;
-}
-
-int ecm_sender_send(struct ecm_sender *e, uint32_t seq, unsigned int size)
-{
-	uint8_t frame[LAB_FRAME_MAX];
-	size_t n = lab_frame_build(frame, sizeof(frame), e->host_mac, e->dev_mac, seq, size);
-
-	if (send(e->fd, frame, n, 0) == (ssize_t)n)
-		return 0;
-	return -errno;
 }

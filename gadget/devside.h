@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <usbg/usbg.h>
 
-#include "rawio.h"
+#include "input.h"
 #include "udc.h"
 #include "verdict.h"
 
@@ -28,16 +28,7 @@ int dev_ecm_link(usbg_gadget *g, char *ifname, size_t len, uint8_t dev_mac[6],
 		 uint8_t host_mac[6]);
 
 
-/* Lab frames (frame.h) from the gadget's ECM netdev to the host's MAC. */
-struct ecm_sender {
-	int fd;
-	char ifname[32];
-	uint8_t dev_mac[6];
-	uint8_t host_mac[6];
-};
-
-int ecm_sender_open(usbg_gadget *g, struct ecm_sender *e);
-/* 0, or -errno */
-int ecm_sender_send(struct ecm_sender *e, uint32_t seq, unsigned int size);
+/* An ecm_sender (input.h) on the gadget's ECM netdev; 0, or -1 saying why. */
+int dev_ecm_sender_open(usbg_gadget *g, struct ecm_sender *e);
 
 #endif

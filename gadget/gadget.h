@@ -6,15 +6,10 @@
 #include <stddef.h>
 #include <usbg/usbg.h>
 
+#include "lab.h"
 #include "udc.h"
 
-#define CONFIGFS_PATH	"/sys/kernel/config"
 #define CONFIG_ID	1
-
-/* exit statuses, as kselftest names them */
-#define EXIT_OK		0
-#define EXIT_FAIL	1
-#define EXIT_USAGE	2
 
 int cmd_up(int argc, char **argv);
 int cmd_down(int argc, char **argv);

@@ -16,11 +16,14 @@ struct subcommand {
 static const struct subcommand subcommands[] = {
 	{ "up", cmd_up,
 	  "up [--udc NAME] [--vid ID] [--pid ID] [--functions acm,ecm,vendor] [--wakeup|--no-wakeup]\n"
+	  "   [--no-wait]\n"
 	  "  Create gadget " GADGET_NAME " and bind it to NAME (default: the first UDC).\n"
 	  "  Default: CDC-ACM + CDC-ECM, ids 1d6b:0104, remote wakeup advertised\n"
-	  "  (bmAttributes 0xa0; --no-wakeup gives 0x80). A failed up removes what it made.\n"
+	  "  (bmAttributes 0xa0; --no-wakeup gives 0x80). Then waits up to 5 s for the\n"
+	  "  host to enumerate it and prints 'host-device: NAME' (not with --no-wait).\n"
+	  "  A failed up removes what it made.\n"
 	  "  vendor: a FunctionFS interface for host-driver/, served by a forked peer\n"
-	  "  whose counters are files in " VENDOR_DIR ".\n" },
+	  "  whose counters are files in " VENDOR_DIR "; it keeps the default ids.\n" },
 	{ "down", cmd_down,
 	  "down\n  Unbind gadget " GADGET_NAME " and remove it from configfs.\n" },
 	{ "wake", cmd_wake,
@@ -53,8 +56,10 @@ static const struct subcommand subcommands[] = {
 	  "  Ask the vendor peer to send N spontaneous interrupt-IN frames (waking a\n"
 	  "  suspended host first), or one bulk-IN reply for the host's next fetch.\n" },
 	{ "status", cmd_status,
-	  "status\n  Print UDC, bus state, functions with their tty and netdev, and the\n"
-	  "  host-side device, one 'key: value' per line.\n" },
+	  "status [--format=human|kv]\n"
+	  "  Print UDC, bus state, functions with their tty and netdev, and the\n"
+	  "  host-side device, one 'key: value' per line; --format=kv prints\n"
+	  "  'key=value' lines for scripts (keys: README.md).\n" },
 };
 
 #define N_SUBCOMMANDS (sizeof(subcommands) / sizeof(subcommands[0]))

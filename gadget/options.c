@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Command-line parsing for autopm-gadget: pure logic, unit-tested. */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,31 +19,6 @@ static int complain(const char *what)
 {
 	fprintf(stderr, "autopm-gadget: %s\n", what);
 	return -1;
-}
-
-int parse_uint(const char *s, unsigned int max, unsigned int *out)
-{
-	unsigned long v;
-	char *end;
-
-	if (!s || !*s || *s == '-' || *s == '+')
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (errno || *end || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int parse_u16(const char *s, uint16_t *out)
-{
-	unsigned int v;
-
-	if (parse_uint(s, 0xffff, &v))
-		return -1;
-	*out = v;
-	return 0;
 }
 
 int parse_functions(const char *list, unsigned int *mask)
@@ -76,6 +50,14 @@ uint8_t config_attributes(bool remote_wakeup)
 	return CONFIG_ATTR_BASE | (remote_wakeup ? CONFIG_ATTR_WAKEUP : 0);
 }
 
+/* autopm_lab's id table knows only the lab's ids */
+static int complain_ids(void)
+{
+	fprintf(stderr, "autopm-gadget: the vendor function needs ids %04x:%04x, the only ones autopm_lab binds: drop --vid/--pid\n",
+		LAB_VID, LAB_PID);
+	return -1;
+}
+
 /* getopt keeps state: reset it so each parse starts from argv[1] */
 static void getopt_reset(void)
 {
@@ -99,15 +81,17 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 		{ "functions", required_argument, NULL, 'f' },
 		{ "wakeup", no_argument, NULL, 'w' },
 		{ "no-wakeup", no_argument, NULL, 'n' },
+		{ "no-wait", no_argument, NULL, 'W' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	*o = (struct up_options){
-		.vid = DEFAULT_VID,
-		.pid = DEFAULT_PID,
+		.vid = LAB_VID,
+		.pid = LAB_PID,
 		.functions = LAB_F_ACM | LAB_F_ECM,
 		.remote_wakeup = true,
+		.wait = true,
 	};
 	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
@@ -135,9 +119,34 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 		case 'n':
 			o->remote_wakeup = false;
 			break;
+		case 'W':
+			o->wait = false;
+			break;
 		default:
 			return bad("unknown or incomplete option", argv[optind - 1]);
 		}
+	}
+	if ((o->functions & LAB_F_VENDOR) && (o->vid != LAB_VID || o->pid != LAB_PID))
+		return complain_ids();
+	return unexpected(argc, argv);
+}
+
+int parse_status_options(int argc, char **argv, struct status_options *o)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	*o = (struct status_options){ 0 };
+	getopt_reset();
+	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
+		if (c != 'f')
+			return bad("unknown or incomplete option", argv[optind - 1]);
+		if (strcmp(optarg, "kv") && strcmp(optarg, "human"))
+			return bad("--format wants human or kv", optarg);
+		o->kv = !strcmp(optarg, "kv");
 	}
 	return unexpected(argc, argv);
 }
@@ -274,25 +283,10 @@ int parse_send_ecm_options(int argc, char **argv, struct send_ecm_options *o)
 	return unexpected(argc, argv);
 }
 
-static int parse_seed(const char *s, uint64_t *seed)
-{
-	unsigned long long v;
-	char *end;
-
-	if (!*s || *s == '-' || *s == '+')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*seed = v;
-	return 0;
-}
-
-static int set_kind(struct events_options *o, enum event_kind kind, bool *given)
+static int set_kind(struct events_options *o, enum lab_input kind, bool *given)
 {
 	if (*given)
-		return bad("give one of --wake, --acm, --ecm", event_kind_name(kind));
+		return bad("give one of --wake, --acm, --ecm", lab_input_name(kind));
 	*given = true;
 	o->kind = kind;
 	return 0;
@@ -322,7 +316,7 @@ int parse_events_options(int argc, char **argv, struct events_options *o)
 		case 'w':
 		case 'a':
 		case 'e':
-			if (set_kind(o, c == 'w' ? EVENT_WAKE : c == 'a' ? EVENT_ACM : EVENT_ECM,
+			if (set_kind(o, c == 'w' ? LAB_INPUT_WAKE : c == 'a' ? LAB_INPUT_ACM : LAB_INPUT_ECM,
 				     &kind))
 				return -1;
 			break;
@@ -335,7 +329,7 @@ int parse_events_options(int argc, char **argv, struct events_options *o)
 			o->poisson = c == 'P';
 			break;
 		case 's':
-			if (parse_seed(optarg, &o->seed))
+			if (parse_u64(optarg, &o->seed))
 				return bad("--seed wants a non-negative number", optarg);
 			seed = true;
 			break;
@@ -344,7 +338,7 @@ int parse_events_options(int argc, char **argv, struct events_options *o)
 				return bad("--count wants 1 to 1000000", optarg);
 			break;
 		case 'd':
-			if (parse_uint(optarg, 86400000, &o->duration_ms) || !o->duration_ms)
+			if (parse_uint(optarg, LAB_MAX_MS, &o->duration_ms) || !o->duration_ms)
 				return bad("--duration-ms wants 1 to 86400000", optarg);
 			break;
 		case 'z':
@@ -365,39 +359,9 @@ int parse_events_options(int argc, char **argv, struct events_options *o)
 		return complain("--seed goes with --poisson-ms");
 	if (!o->count && !o->duration_ms)
 		return complain("say how long: --count N and/or --duration-ms D");
-	if (o->kind == EVENT_ACM && !o->size)
+	if (o->kind == LAB_INPUT_ACM && !o->size)
 		return complain("--size for --acm wants 1 to 4096");
-	if (o->kind == EVENT_ECM && o->size > LAB_FRAME_MAX_DATA)
+	if (o->kind == LAB_INPUT_ECM && o->size > LAB_FRAME_MAX_DATA)
 		return complain("--size for --ecm wants 0 to 1400");
 	return 0;
-}
-
-const char *event_kind_name(enum event_kind kind)
-{
-	switch (kind) {
-	case EVENT_WAKE:
-		return "wake";
-	case EVENT_ACM:
-		return "acm";
-	case EVENT_ECM:
-		return "ecm";
-	}
-	return "?";
-}
-
-/* what usb_gadget_wakeup()'s errors mean for dummy_hcd */
-const char *wakeup_error_meaning(int err)
-{
-	switch (err) {
-	case -EINVAL:
-		return "the host has not enabled remote wakeup";
-	case -ENOLINK:
-		return "the gadget is not connected";
-	case -EIO:
-		return "the bus is not suspended";
-	case -EOPNOTSUPP:
-		return "the UDC cannot signal remote wakeup";
-	default:
-		return "the UDC refused";
-	}
 }

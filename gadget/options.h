@@ -6,9 +6,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define GADGET_NAME		"autopm-lab"
-#define DEFAULT_VID		0x1d6b	/* Linux Foundation */
-#define DEFAULT_PID		0x0104	/* multifunction composite gadget */
+#include "input.h"
+#include "lab.h"
+#include "parse.h"
+
 #define DEFAULT_WAKE_TIMEOUT_MS	1000
 
 #define CONFIG_ATTR_BASE	0x80	/* bit 7 is reserved and always set */
@@ -26,12 +27,17 @@ struct up_options {
 	uint16_t pid;
 	unsigned int functions;	/* mask of enum lab_function */
 	bool remote_wakeup;
+	bool wait;		/* for the host to enumerate the device */
 };
 
 struct vendor_options {
 	bool reply;		/* "reply": one bulk-IN frame; else "event" */
 	unsigned int count;	/* events to send */
 	unsigned int interval_ms;	/* between events */
+};
+
+struct status_options {
+	bool kv;		/* --format=kv: "key=value" lines for scripts */
 };
 
 struct wake_options {
@@ -54,10 +60,8 @@ struct send_ecm_options {
 	unsigned int first_seq;
 };
 
-enum event_kind { EVENT_WAKE, EVENT_ACM, EVENT_ECM };
-
 struct events_options {
-	enum event_kind kind;
+	enum lab_input kind;
 	bool poisson;		/* Poisson times with mean mean_ms, else every mean_ms */
 	unsigned int mean_ms;
 	uint64_t seed;
@@ -67,20 +71,15 @@ struct events_options {
 };
 
 /* Parsers return 0, or -1 after printing one line naming the bad input. */
-int parse_u16(const char *s, uint16_t *out);
-int parse_uint(const char *s, unsigned int max, unsigned int *out);
 int parse_functions(const char *list, unsigned int *mask);
 int parse_up_options(int argc, char **argv, struct up_options *o);
+int parse_status_options(int argc, char **argv, struct status_options *o);
 int parse_wake_options(int argc, char **argv, struct wake_options *o);
 int parse_vendor_options(int argc, char **argv, struct vendor_options *o);
 int parse_no_options(int argc, char **argv);
 int parse_send_acm_options(int argc, char **argv, struct send_acm_options *o);
 int parse_send_ecm_options(int argc, char **argv, struct send_ecm_options *o);
 int parse_events_options(int argc, char **argv, struct events_options *o);
-const char *event_kind_name(enum event_kind kind);
 
 uint8_t config_attributes(bool remote_wakeup);
-/* Why usb_gadget_wakeup() failed, from its negative errno. */
-const char *wakeup_error_meaning(int err);
-
 #endif

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "gadget.h"
 #include "options.h"
 #include "sysfs.h"
@@ -150,11 +151,13 @@ static int stop_peer(pid_t pid)
 
 int vendor_stop(void)
 {
+	unsigned int pid;
 	long long end;
 	char buf[16];
 
 	/* no pid file: no peer, but maybe a mount from a failed up */
-	if (!sysfs_read(VENDOR_PID, buf, sizeof(buf)) && stop_peer(atoi(buf)))
+	if (!sysfs_read(VENDOR_PID, buf, sizeof(buf)) && !parse_uint(buf, INT_MAX, &pid) &&
+	    stop_peer(pid))
 		return -1;
 	unlink(VENDOR_PID);
 	/* the leader turns zombie before its threads have closed their files */

@@ -16,7 +16,8 @@
 #include <unistd.h>
 #include <linux/usb/functionfs.h>
 
-#include "../host-driver/autopm_lab_proto.h"
+#include "autopm_lab_proto.h"
+#include "clock.h"
 #include "gadget.h"
 #include "sysfs.h"
 #include "vendor.h"

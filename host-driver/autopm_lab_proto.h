@@ -44,18 +44,25 @@ struct aplab_frame {
 	__u8 payload[APLAB_MAX_PAYLOAD];
 };	/* naturally aligned: 64 bytes, no padding */
 
+/* FNV-1a, 32 bits: small, and enough to catch a changed byte */
+#define APLAB_FNV_INIT		2166136261u
+
+static inline __u32 aplab_fnv1a(__u32 h, const void *data, unsigned int len)
+{
+	const __u8 *p = (const __u8 *)data;
+
+	while (len--)
+		h = (h ^ *p++) * 16777619u;
+	return h;
+}
+
 /* FNV-1a over header bytes 0..11 and LEN payload bytes */
 static inline __u32 aplab_csum(const void *frame, unsigned int len)
 {
 	const __u8 *p = (const __u8 *)frame;
-	__u32 h = 2166136261u;
-	unsigned int i;
 
-	for (i = 0; i < APLAB_CSUM_OFFSET; i++)
-		h = (h ^ p[i]) * 16777619u;
-	for (i = 0; i < len; i++)
-		h = (h ^ p[APLAB_HDR_LEN + i]) * 16777619u;
-	return h;
+	return aplab_fnv1a(aplab_fnv1a(APLAB_FNV_INIT, p, APLAB_CSUM_OFFSET),
+			   p + APLAB_HDR_LEN, len);
 }
 
 /*

@@ -7,8 +7,10 @@ LAB_VARIANTS="patched stock debug"
 # Kernel trees and builds are shared by every checkout (under lab_lock);
 # what is built from this checkout's own files (programs, module, image,
 # unit tests) and each run's results live in a folder of this checkout.
+# shellcheck disable=SC2034 # for the scripts that source this one
 LAB_STATE=$LAB_CACHE/checkout/$(printf '%s' "$LAB_ROOT" | sha256sum | cut -c1-12)
 
+# shellcheck disable=SC2034 # for the scripts that source this one
 readonly EXIT_OK=0 EXIT_FAIL=1 EXIT_USAGE=2
 
 die() {
@@ -118,6 +120,6 @@ run_with_progress() {
 	wait "$pid" || rc=$?
 	[ -t 2 ] && printf '\r\033[K' >&2
 	printf '[%s] %s after %ds (log: %s)\n' "$label" \
-		"$([ $rc -eq 0 ] && echo done || echo FAILED)" $(($(date +%s) - start)) "$log" >&2
+		"$([ "$rc" -eq 0 ] && echo "done" || echo FAILED)" $(($(date +%s) - start)) "$log" >&2
 	return $rc
 }

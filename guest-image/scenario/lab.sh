@@ -34,13 +34,18 @@ lab_status() {
 	cat "$SYS_USB/$1/power/runtime_status"
 }
 
+# One value of "autopm-gadget status --format=kv", by key (the keys are
+# in gadget/README.md): host_device, udc, acm_tty, ecm_netdev...
 lab_gadget_field() {
-	autopm-gadget status 2>/dev/null | sed -n "s/^$1: //p"
+	autopm-gadget status --format=kv 2>/dev/null | while IFS='=' read -r _k _v; do
+		[ "$_k" = "$1" ] && echo "$_v"
+	done
+	return 0
 }
 
 # interfaces of the host device are bound once their tty/net exist
 lab_enumerated() {
-	LAB_DEV=$(lab_gadget_field host-device)
+	LAB_DEV=$(lab_gadget_field host_device)
 	[ -n "$LAB_DEV" ] && [ "$LAB_DEV" != none ] || return 1
 	for _i in "$SYS_USB/$LAB_DEV":*; do
 		[ -e "$_i/driver" ] || return 1
@@ -55,13 +60,14 @@ lab_up() {
 		lab_log "the host did not enumerate the gadget within 5 s"
 		return 1
 	fi
+	# shellcheck disable=SC2034 # for the scripts that source this one
 	LAB_HUB=usb${LAB_DEV%%-*}
 }
 
 # Remove the gadget and wait until the host has dropped its device: a
 # disconnect on a suspended port is noticed only when the root hub wakes.
 lab_down() {
-	_old=$(lab_gadget_field host-device)
+	_old=$(lab_gadget_field host_device)
 	autopm-gadget down >/dev/null || return 1
 	[ -n "$_old" ] && [ "$_old" != none ] || return 0
 	lab_wait_cmd 5000 test ! -e "$SYS_USB/$_old" || {
@@ -106,11 +112,11 @@ lab_open_host_acm_raw() {
 }
 
 lab_gadget_tty() {
-	lab_gadget_field function | sed -n 's/^acm.* tty //p'
+	lab_gadget_field acm_tty
 }
 
 lab_gadget_netdev() {
-	lab_gadget_field function | sed -n 's/^ecm.* netdev //p'
+	lab_gadget_field ecm_netdev
 }
 
 lab_udc() {

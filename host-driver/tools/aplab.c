@@ -17,6 +17,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,24 +25,25 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "../autopm_lab_proto.h"
+#include "autopm_lab_proto.h"
+#include "clock.h"
+#include "lab.h"
+#include "parse.h"
+#include "sysfs.h"
 
-#define EXIT_OK		0
-#define EXIT_FAIL	1
-#define EXIT_USAGE	2
 #define WRITE_STALL_MS	10000	/* no room for a frame this long: fail */
 #define SUSPEND_WAIT_MS	5000
 
 /* "fd:N" is a descriptor the caller opened earlier (its O_NONBLOCK set as asked) */
 static int open_dev(const char *path, int flags)
 {
+	unsigned int n;
 	int fd;
 
 	if (!strncmp(path, "fd:", 3)) {
-		fd = atoi(path + 3);
+		fd = parse_uint(path + 3, INT_MAX, &n) ? -1 : (int)n;
 		if (fcntl(fd, F_SETFL, (fcntl(fd, F_GETFL) & ~O_NONBLOCK) | (flags & O_NONBLOCK))) {
 			fprintf(stderr, "aplab: %s: %s\n", path, strerror(errno));
 			return -1;
@@ -57,13 +59,12 @@ static int open_dev(const char *path, int flags)
 
 static int parse_num(const char *s, unsigned long *v)
 {
-	char *end;
+	unsigned int n;
 
-	if (!s || !*s || *s == '-')
+	if (parse_uint(s, INT_MAX, &n))
 		return -1;
-	errno = 0;
-	*v = strtoul(s, &end, 10);
-	return errno || *end ? -1 : 0;
+	*v = n;
+	return 0;
 }
 
 /* frames "msg FIRST" .. "msg FIRST+COUNT-1"; a full queue waits for room */
@@ -98,33 +99,10 @@ static int write_frames(const char *path, unsigned long count, int nonblock)
 	return EXIT_OK;
 }
 
-static int read_line(const char *path, char *buf, size_t len)
-{
-	ssize_t n;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
 static int wait_suspended(const char *status)
 {
-	struct timespec ts = { 0, 5000000 };
-	char buf[32];
-	int i;
-
-	for (i = 0; i < SUSPEND_WAIT_MS / 5; i++) {
-		if (!read_line(status, buf, sizeof(buf)) && !strcmp(buf, "suspended"))
-			return 0;
-		nanosleep(&ts, NULL);
-	}
+	if (sysfs_wait_for(status, "suspended", SUSPEND_WAIT_MS) >= 0)
+		return 0;
 	fprintf(stderr, "aplab: %s not 'suspended' within %d ms\n", status, SUSPEND_WAIT_MS);
 	return -1;
 }
@@ -145,8 +123,6 @@ static int bursts(const char *path, unsigned long n, unsigned long per, const ch
 	return EXIT_OK;
 }
 
-static long long mono_ms(void);
-
 static int read_frame(int fd, int timeout_ms, int stamp)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
@@ -158,7 +134,7 @@ static int read_frame(int fd, int timeout_ms, int stamp)
 		return EXIT_FAIL;
 	}
 	if (stamp)
-		printf("%lld ", mono_ms());
+		printf("%lld ", now_ms());
 	n = read(fd, &f, sizeof(f));
 	if (n != sizeof(f)) {
 		fprintf(stderr, "aplab: read: %s\n", n < 0 ? strerror(errno) : "short");
@@ -168,14 +144,6 @@ static int read_frame(int fd, int timeout_ms, int stamp)
 	       f.type == APLAB_T_REPLY ? "reply" : "other",
 	       le32toh(f.seq), f.len, (char *)f.payload);
 	return EXIT_OK;
-}
-
-static long long mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
 }
 
 /* N frames, each "MS TYPE SEQ PAYLOAD" with its arrival in ms (monotonic) */

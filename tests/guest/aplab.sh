@@ -14,6 +14,8 @@ aplab_load() {
 }
 
 # the interface autopm_lab is bound to, e.g. 1-1:1.0
+# LAB_DEV is lab_up's (lab.sh)
+# shellcheck disable=SC2153
 aplab_find_intf() {
 	for _i in "$SYS_USB/$LAB_DEV":*; do
 		[ "$(basename "$(readlink "$_i/driver")")" = autopm_lab ] &&
@@ -34,6 +36,7 @@ aplab_up() {
 aplab_paths() {
 	APLAB_STATS=$SYS_USB/$APLAB_INTF/aplab
 	APLAB_DEV=/dev/$(ls "$SYS_USB/$APLAB_INTF/usbmisc")
+	# shellcheck disable=SC2034 # for the cases
 	APLAB_DEBUG=/sys/kernel/debug/autopm_lab/$APLAB_INTF
 	[ -c "$APLAB_DEV" ] || fail "no char device for $APLAB_INTF"
 }
@@ -48,13 +51,14 @@ fail_state() {
 	for _d in "${APLAB_STATS:-/none}" "$PEER"; do
 		[ -d "$_d" ] || continue
 		echo "counters: $_d:$(for _f in "$_d"/*; do
-			[ -f "$_f" ] && printf ' %s=%s' "$(basename "$_f")" "$(cat "$_f" 2>/dev/null | head -n 1)"
+			[ -f "$_f" ] && printf ' %s=%s' "$(basename "$_f")" "$(head -n 1 "$_f" 2>/dev/null)"
 		done)"
 	done
 }
 
-# a driver counter (sysfs) and a peer counter
-stat() {
+# a driver counter (sysfs) and a peer counter (drv_count, not stat: that
+# name would hide busybox stat from every case)
+drv_count() {
 	cat "$APLAB_STATS/$1" || fail "no driver counter $1"
 }
 
@@ -78,8 +82,8 @@ expect_peer_clean() {
 # the driver holds no usage count reference, and the interface's count
 # is back at BASELINE
 expect_balanced() {
-	expect_eq "references the driver holds" "$(stat pm_refs)" 0
-	expect_eq "interface usage count" "$(stat usage_count)" "$1"
+	expect_eq "references the driver holds" "$(drv_count pm_refs)" 0
+	expect_eq "interface usage count" "$(drv_count usage_count)" "$1"
 }
 
 # wait for the output file of a background command to hold LINE
@@ -94,7 +98,7 @@ stat_at_least() {
 # wait until the driver counter NAME reaches at least MIN
 wait_stat() {
 	lab_wait_cmd "$3" stat_at_least "$1" "$2" ||
-		fail "driver counter $1 is $(stat "$1") after $3 ms, wanted at least $2"
+		fail "driver counter $1 is $(drv_count "$1") after $3 ms, wanted at least $2"
 }
 
 # a command to the vendor peer (its FIFO): "event N MS", "reply", "halt-int"
@@ -109,6 +113,6 @@ core_usage() {
 	if [ -e "$SYS_USB/$APLAB_INTF/power/runtime_usage" ]; then
 		cat "$SYS_USB/$APLAB_INTF/power/runtime_usage"
 	else
-		stat usage_count
+		drv_count usage_count
 	fi
 }

@@ -16,14 +16,27 @@ SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 400))
 # lockdep) takes about twice as long, and its p95 reached 325 ms while the
 # host's two cores were busy with other builds.
 WAKE_BOUND_MS=300
+# shellcheck disable=SC2034 # for the cases
 [ "$LAB_VARIANT" = debug ] && WAKE_BOUND_MS=600
+
+# fail may run in a subshell: in "$(core_count ...)" or a pipeline its
+# exit would end only that subshell, and the case would go on with an
+# empty value. So it writes to the case's own output (fd 9, opened here)
+# and signals the case's shell, which exits 1 on USR1, ending the case
+# with this diagnostic first.
+CASE_PID=$$
+exec 9>&1
+trap 'exit 1' USR1
 
 # the kernel's last words help more than anything a case can add
 fail() {
-	echo "FAIL: $*"
-	# a sourcing file may say more about the state it left (aplab.sh)
-	command -v fail_state >/dev/null 2>&1 && fail_state
-	dmesg | tail -n 15 | sed 's/^/dmesg: /'
+	{
+		echo "FAIL: $*"
+		# a sourcing file may say more about the state it left (aplab.sh)
+		command -v fail_state >/dev/null 2>&1 && fail_state
+		dmesg | tail -n 15 | sed 's/^/dmesg: /'
+	} >&9
+	kill -USR1 "$CASE_PID"
 	exit 1
 }
 
@@ -134,6 +147,12 @@ acm_held() {
 ecm_held() {
 	cat /sys/kernel/config/usb_gadget/autopm-lab/functions/ecm.*/tx_packets_"$1" 2>/dev/null ||
 		fail "the ECM function has no tx_packets_$1 (a kernel without the lab's gadget patches?)"
+}
+
+# the value after NAME in a line of "name value" pairs (labtool count,
+# the driver's stress result): cases read results by name, not position
+pair_field() {
+	echo "$2" | awk -v k="$1" '{ for (i = 1; i < NF; i += 2) if ($i == k) { print $(i + 1); exit } }'
 }
 
 # the figure FIELD (median, p95...) of "latency MODE WHAT:" in FILE, in whole ms

@@ -18,7 +18,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "../../guest-image/tools/breakdown.h"
+#include "breakdown.h"
 
 #define EPS 1e-6
 /* this cmocka has no assert_double_equal */

@@ -7,7 +7,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../gadget/frame.h"
+#include "autopm_lab_proto.h"
+#include "frame.h"
 
 static const uint8_t dst[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x55 };
 static const uint8_t src[6] = { 0x02, 0xaa, 0xbb, 0xcc, 0xdd, 0xee };
@@ -97,9 +98,9 @@ static void fnv_known_values(void **state)
 {
 	(void)state;
 	/* the published FNV-1a 32-bit test vectors */
-	assert_int_equal(lab_fnv1a("", 0, LAB_FNV_INIT), 0x811c9dc5);
-	assert_int_equal(lab_fnv1a("a", 1, LAB_FNV_INIT), 0xe40c292c);
-	assert_int_equal(lab_fnv1a("foobar", 6, LAB_FNV_INIT), 0xbf9cf968);
+	assert_int_equal(aplab_fnv1a(APLAB_FNV_INIT, "", 0), 0x811c9dc5);
+	assert_int_equal(aplab_fnv1a(APLAB_FNV_INIT, "a", 1), 0xe40c292c);
+	assert_int_equal(aplab_fnv1a(APLAB_FNV_INIT, "foobar", 6), 0xbf9cf968);
 }
 
 int main(void)

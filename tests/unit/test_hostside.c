@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "../../gadget/hostside.h"
+#include "hostside.h"
 
 static char root[] = "/tmp/autopm-unit-XXXXXX";
 static char devices[300];
@@ -84,6 +84,22 @@ static void udc_names(void **state)
 	assert_int_equal(udc_to_hcd("dummy_udc.123456", hcd, 8), -1);
 }
 
+/* the one table of the core counters' files: complete, and each its own */
+static void counter_table(void **state)
+{
+	int i, j;
+
+	(void)state;
+	assert_string_equal(core_counter_file[CC_AUTOSUSPENDS], "autosuspend_count");
+	assert_string_equal(core_counter_file[CC_REMOTE_WAKEUPS], "remote_wakeup_count");
+	assert_string_equal(core_counter_file[CC_REFUSED_DRIVER], "autosuspend_refused_driver");
+	for (i = 0; i < CC_COUNT; i++) {
+		assert_non_null(core_counter_file[i]);
+		for (j = 0; j < i; j++)
+			assert_string_not_equal(core_counter_file[i], core_counter_file[j]);
+	}
+}
+
 static void finds_device_by_hcd_and_ids(void **state)
 {
 	char name[32];
@@ -103,6 +119,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(udc_names),
+		cmocka_unit_test(counter_table),
 		cmocka_unit_test(finds_device_by_hcd_and_ids),
 	};
 

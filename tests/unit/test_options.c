@@ -7,7 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../gadget/options.h"
+#include "options.h"
+#include "udc.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
 #define ARGC(...) ((int)(sizeof((char *[]){ __VA_ARGS__ }) / sizeof(char *)))
@@ -61,6 +62,36 @@ static void up_rejects_bad_input(void **state)
 	assert_int_equal(UP(&o, "up", "--functions", ","), -1);
 	assert_int_equal(UP(&o, "up", "--frobnicate"), -1);
 	assert_int_equal(UP(&o, "up", "stray"), -1);
+}
+
+/* autopm_lab binds only the lab's ids: other ids would silently not bind */
+static void up_vendor_keeps_ids(void **state)
+{
+	struct up_options o;
+
+	(void)state;
+	assert_int_equal(UP(&o, "up", "--functions", "vendor"), 0);
+	assert_true(o.wait);
+	assert_int_equal(UP(&o, "up", "--functions", "vendor", "--vid", "0x1d6b", "--pid", "0x0104"), 0);
+	assert_int_equal(UP(&o, "up", "--functions", "acm,vendor", "--vid", "0x1234"), -1);
+	assert_int_equal(UP(&o, "up", "--pid", "0x5678", "--functions", "vendor"), -1);
+	assert_int_equal(UP(&o, "up", "--functions", "acm", "--vid", "0x1234", "--no-wait"), 0);
+	assert_false(o.wait);
+}
+
+static void status_formats(void **state)
+{
+	struct status_options o;
+
+	(void)state;
+	assert_int_equal(parse_status_options(1, (char *[]){ "status", NULL }, &o), 0);
+	assert_false(o.kv);
+	assert_int_equal(parse_status_options(2, (char *[]){ "status", "--format=kv", NULL }, &o), 0);
+	assert_true(o.kv);
+	assert_int_equal(parse_status_options(3, (char *[]){ "status", "--format", "human", NULL }, &o), 0);
+	assert_false(o.kv);
+	assert_int_equal(parse_status_options(2, (char *[]){ "status", "--format=json", NULL }, &o), -1);
+	assert_int_equal(parse_status_options(2, (char *[]){ "status", "stray", NULL }, &o), -1);
 }
 
 static void function_lists(void **state)
@@ -161,14 +192,14 @@ static void events(void **state)
 
 	(void)state;
 	assert_int_equal(EVENTS(&o, "events", "--wake", "--period-ms", "500", "--count", "3"), 0);
-	assert_int_equal(o.kind, EVENT_WAKE);
+	assert_int_equal(o.kind, LAB_INPUT_WAKE);
 	assert_false(o.poisson);
 	assert_int_equal(o.mean_ms, 500);
 	assert_int_equal(o.count, 3);
 	assert_int_equal(o.duration_ms, 0);
 	assert_int_equal(EVENTS(&o, "events", "--ecm", "--poisson-ms", "200", "--seed", "7",
 				"--duration-ms", "10000", "--size", "100"), 0);
-	assert_int_equal(o.kind, EVENT_ECM);
+	assert_int_equal(o.kind, LAB_INPUT_ECM);
 	assert_true(o.poisson);
 	assert_int_equal(o.seed, 7);
 	assert_int_equal(o.duration_ms, 10000);
@@ -229,6 +260,8 @@ int main(void)
 		cmocka_unit_test(wake_timeout),
 		cmocka_unit_test(no_options),
 		cmocka_unit_test(wakeup_errors_explained),
+		cmocka_unit_test(up_vendor_keeps_ids),
+		cmocka_unit_test(status_formats),
 		cmocka_unit_test(send_acm),
 		cmocka_unit_test(send_ecm),
 		cmocka_unit_test(events),

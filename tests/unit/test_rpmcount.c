@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../guest-image/tools/report.h"
+#include "report.h"
 
 #ifndef DATA
 #define DATA "../data"

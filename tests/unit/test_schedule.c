@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../gadget/schedule.h"
-#include "../../guest-image/tools/stats.h"
+#include "schedule.h"
+#include "stats.h"
 
 static void periodic(void **state)
 {

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "../../guest-image/tools/stats.h"
+#include "stats.h"
 
 static void twenty(void **state)
 {

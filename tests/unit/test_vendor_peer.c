@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../gadget/vendor_peer.c"
+#include "vendor_peer.c"
 
 /* the UDC is never touched by the parser */
 int udc_bus_suspended(const char *udc)

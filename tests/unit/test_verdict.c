@@ -15,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../../gadget/verdict.h"
+#include "verdict.h"
 
 static const struct host_counters host_ok = { 9, 8, 5 };
 static const struct dev_counters dev_ok = {

@@ -22,9 +22,11 @@ t_after=$(labtool now-ms)
 echo auto >"$SYS_USB/$LAB_DEV/power/control"
 times=$(labtool order "$LAB_DEV" "$LAB_HUB" "$SUSPEND_BOUND_MS") ||
 	fail "$LAB_DEV and $LAB_HUB did not both suspend in order"
-set -- $times
-dev_ms=$(($1 - t_after))
-echo "$LAB_DEV suspended $dev_ms ms after the resume ended (+ up to $exec_ms ms of exec; delay $DELAY_MS, bound $SUSPEND_BOUND_MS); $LAB_HUB $(($2 - $1)) ms after it"
+read -r dev_at hub_at <<EOF
+$times
+EOF
+dev_ms=$((dev_at - t_after))
+echo "$LAB_DEV suspended $dev_ms ms after the resume ended (+ up to $exec_ms ms of exec; delay $DELAY_MS, bound $SUSPEND_BOUND_MS); $LAB_HUB $((hub_at - dev_at)) ms after it"
 [ $((dev_ms + exec_ms)) -ge "$DELAY_MS" ] || fail "suspended $dev_ms ms after its last use, before the $DELAY_MS ms delay"
 [ "$dev_ms" -le "$SUSPEND_BOUND_MS" ] || fail "suspended $dev_ms ms after its last use, over the bound"
-[ "$2" -ge "$1" ] || fail "$LAB_HUB suspended before $LAB_DEV"
+[ "$hub_at" -ge "$dev_at" ] || fail "$LAB_HUB suspended before $LAB_DEV"

@@ -18,7 +18,7 @@ done
 wait_suspended "$LAB_DEV"
 lab_trace_stop /tmp
 exec 3>&-
-set -- $(labtool count "$LAB_DEV" /tmp/trace /tmp/dmesg)
-expect_eq "remote wakeups of $LAB_DEV (hub.c)" "$4" "$K"
-expect_eq "resumes of $LAB_DEV (rpm trace)" "$2" "$K"
-expect_eq "trace overrun" "$8" 0
+counts=$(labtool count "$LAB_DEV" /tmp/trace /tmp/dmesg)
+expect_eq "remote wakeups of $LAB_DEV (hub.c)" "$(pair_field wakeups "$counts")" "$K"
+expect_eq "resumes of $LAB_DEV (rpm trace)" "$(pair_field resumes "$counts")" "$K"
+expect_eq "trace overrun" "$(pair_field overrun "$counts")" 0

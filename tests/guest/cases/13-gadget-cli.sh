@@ -30,4 +30,5 @@ expect_eq "status id" "$(sed -n 's/^id: //p' /tmp/status)" 1234:5678
 expect_eq "status udc" "$(sed -n 's/^udc: //p' /tmp/status)" dummy_udc.0
 expect_eq "status state" "$(sed -n 's/^state: //p' /tmp/status)" configured
 expect_eq "status functions" "$(sed -n 's/^function: //p' /tmp/status)" "acm.usb0 tty /dev/ttyGS0"
+# shellcheck disable=SC2012 # sysfs names have no newlines
 expect_eq "host interfaces (ACM only)" "$(ls -d "$SYS_USB/$LAB_DEV":* | wc -l)" 2

@@ -18,5 +18,5 @@ autopm-gadget vendor reply || fail "vendor reply"
 lab_wait_pid "$fpid" 2000 || fail "the fetch got no reply"
 wait_suspended "$LAB_DEV"
 expect_eq "refused attempts (driver) = the driver's refusals" \
-	$(($(core_count "$LAB_DEV" autosuspend_refused_driver) - d0)) "$(stat refused_busy)"
+	$(($(core_count "$LAB_DEV" autosuspend_refused_driver) - d0)) "$(drv_count refused_busy)"
 expect_refusal "$LAB_DEV" none ""

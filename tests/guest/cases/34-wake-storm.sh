@@ -31,8 +31,8 @@ echo "after the storm: $out"
 wait_suspended "$LAB_DEV"
 lab_trace_stop /tmp
 exec 3>&-
-set -- $(labtool count "$LAB_DEV" /tmp/trace /tmp/dmesg)
-logged=$4
+counts=$(labtool count "$LAB_DEV" /tmp/trace /tmp/dmesg)
+logged=$(pair_field wakeups "$counts")
 [ "$logged" -ge 2 ] || fail "hub.c logged $logged wakeups, want the storm's and the last one"
 echo "the storm of $N requests made $((logged - 1)) wakeup(s)"
 require_core "$LAB_DEV"

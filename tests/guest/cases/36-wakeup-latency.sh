@@ -21,9 +21,11 @@ for mode in wake acm ecm; do
 	expect_eq "$mode: rounds timed" "$(grep -c '^round [0-9]*: active' /tmp/lat.$mode)" "$N"
 done
 for what in "wake to-active" "acm to-active" "acm to-tty-data" "ecm to-active" "ecm to-packet"; do
-	set -- $what
-	lo=$(latency_field /tmp/lat.$1 $1 $2 min)
-	hi=$(latency_field /tmp/lat.$1 $1 $2 max)
+	read -r mode kind <<EOF
+$what
+EOF
+	lo=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" min)
+	hi=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" max)
 	[ -n "$lo" ] && [ -n "$hi" ] || fail "no min or max for $what"
 	[ "$lo" -ge 20 ] || fail "$what: a wakeup in $lo ms, under USB 2.0's 20 ms of resume signalling"
 	[ "$hi" -le "$WAKE_BOUND_MS" ] || fail "$what: a wakeup took $hi ms, bound $WAKE_BOUND_MS ms"

@@ -29,7 +29,7 @@ wait_suspended "$LAB_DEV"
 autopm-gadget wake --timeout-ms "$WAKE_BOUND_MS" 2>/dev/null && fail "a wakeup was delivered with nothing open"
 echo "closed: wakeup refused"
 exec 3<>"$APLAB_DEV" || fail "open $APLAB_DEV"
-expect_eq "opens" "$(stat opens)" 1
+expect_eq "opens" "$(drv_count opens)" 1
 resuspend
 w0=$(core_count "$LAB_DEV" remote_wakeup_count)
 autopm-gadget wake --timeout-ms "$WAKE_BOUND_MS" || fail "no wakeup delivered while open"

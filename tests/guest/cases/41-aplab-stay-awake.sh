@@ -9,7 +9,7 @@ aplab hold "$APLAB_DEV" >/tmp/hold.out &
 pid=$!
 wait_line /tmp/hold.out held
 expect_eq "runtime status while held" "$(lab_status "$LAB_DEV")" active
-expect_eq "interface usage count while held" "$(stat usage_count)" 1
+expect_eq "interface usage count while held" "$(drv_count usage_count)" 1
 expect_steady "$LAB_DEV" active "a file holds it"
 kill "$pid"
 lab_wait_pid "$pid" 2000 || fail "aplab hold did not exit"

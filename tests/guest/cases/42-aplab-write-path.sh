@@ -18,13 +18,13 @@ while [ $i -lt $ROUNDS ]; do
 	i=$((i + 1))
 	wait_suspended "$LAB_DEV"
 	a0=$(core_count "$LAB_DEV" autoresume_count)
-	r0=$(stat resumes)
+	r0=$(drv_count resumes)
 	aplab write fd:3 1 >/dev/null || fail "write $i"
 	wait_peer rx_frames $i
 	expect_eq "write $i: autoresumes" $(($(core_count "$LAB_DEV" autoresume_count) - a0)) 1
-	expect_eq "write $i: driver resumes" $(($(stat resumes) - r0)) 1
-	expect_eq "write $i: frames deferred (the get resumed first)" "$(stat deferred)" 0
-	expect_eq "write $i: frames completed" "$(stat tx_done)" $i
+	expect_eq "write $i: driver resumes" $(($(drv_count resumes) - r0)) 1
+	expect_eq "write $i: frames deferred (the get resumed first)" "$(drv_count deferred)" 0
+	expect_eq "write $i: frames completed" "$(drv_count tx_done)" $i
 done
 wait_suspended "$LAB_DEV"
 aplab write fd:3 "$N" >/dev/null || fail "blocking writes"
@@ -33,7 +33,7 @@ expect_peer_clean
 expect_eq "peer: last sequence number" "$(peer rx_last_seq)" $((ROUNDS + N - 1))
 exec 3>&-
 wait_suspended "$LAB_DEV"
-expect_eq "writes" "$(stat writes)" $((ROUNDS + N))
-expect_eq "frames completed" "$(stat tx_done)" $((ROUNDS + N))
-expect_eq "frames deferred" "$(stat deferred)" 0
+expect_eq "writes" "$(drv_count writes)" $((ROUNDS + N))
+expect_eq "frames completed" "$(drv_count tx_done)" $((ROUNDS + N))
+expect_eq "frames deferred" "$(drv_count deferred)" 0
 expect_balanced 0

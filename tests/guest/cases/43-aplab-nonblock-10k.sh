@@ -14,11 +14,11 @@ wait_peer rx_frames $((BURSTS * PER))
 expect_peer_clean
 expect_eq "peer: last sequence number" "$(peer rx_last_seq)" $((BURSTS * PER - 1))
 wait_suspended "$LAB_DEV"
-d=$(stat deferred)
+d=$(drv_count deferred)
 [ "$d" -ge $BURSTS ] || fail "$d frames deferred, want at least one per burst"
-expect_eq "deferred frames flushed in resume()" "$(stat flushed)" "$d"
-expect_eq "frames completed" "$(stat tx_done)" $((BURSTS * PER))
-expect_eq "submit errors" "$(stat submit_errors)" 0
+expect_eq "deferred frames flushed in resume()" "$(drv_count flushed)" "$d"
+expect_eq "frames completed" "$(drv_count tx_done)" $((BURSTS * PER))
+expect_eq "submit errors" "$(drv_count submit_errors)" 0
 s=$(($(core_count "$LAB_DEV" autosuspend_count) - s0))
 [ "$s" -ge $BURSTS ] || fail "$LAB_DEV suspended $s times, want at least $BURSTS"
 echo "deferred $d, autosuspends $s"

@@ -10,9 +10,9 @@ echo $N >"$APLAB_DEBUG/timer_send" || fail "start the timer"
 labtool wait "$APLAB_DEBUG/timer_send" 0 20000 >/dev/null || fail "the timer did not finish"
 wait_peer rx_frames $N
 expect_peer_clean
-expect_eq "frames sent from the timer" "$(stat timer_sent)" $N
-d=$(stat deferred)
+expect_eq "frames sent from the timer" "$(drv_count timer_sent)" $N
+d=$(drv_count deferred)
 [ "$d" -ge 1 ] || fail "no frame deferred though the device was suspended"
-expect_eq "deferred frames flushed in resume()" "$(stat flushed)" "$d"
+expect_eq "deferred frames flushed in resume()" "$(drv_count flushed)" "$d"
 wait_suspended "$LAB_DEV"
 expect_balanced 0

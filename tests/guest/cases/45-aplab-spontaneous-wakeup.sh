@@ -74,12 +74,13 @@ sed 's/^/peer sent (seq offered taken): /' "$PEER/events"
 # arrival to the peer offering this one. Longest, how many reach the
 # delay, how many are past the suspend bound (a suspend must have
 # happened in those).
-set -- $(awk -v d=$LONG_MS -v b=$((LONG_MS + LONG_MS / 4 + 400)) -v n=$N '
+read -r max maybe sure last <<EOF
+$(awk -v d=$LONG_MS -v b=$((LONG_MS + LONG_MS / 4 + 400)) -v n=$N '
 	FNR == NR { if (FNR > 1) offered[FNR - 1] = $2; next }
 	FNR > 1 { g = offered[FNR] - prev; if (g > max) max = g; if (g >= d) maybe++; if (g > b) sure++ }
 	{ prev = $1 }
 	END { printf "%d %d %d %d\n", max, maybe, sure, prev }' "$PEER/events" /tmp/evn.out)
-max=$1 maybe=$2 sure=$3 last=$4
+EOF
 echo "host idle before a frame: longest $max ms; $maybe of $((N - 1)) reach the $LONG_MS ms delay, $sure past the bound; counts read $((done_ms - last)) ms after the last frame"
 between=$((pw - 1))
 [ "$between" -ge "$sure" ] && [ "$between" -le "$maybe" ] ||

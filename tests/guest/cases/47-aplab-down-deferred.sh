@@ -31,7 +31,7 @@ GADGET_UDC=/sys/kernel/config/usb_gadget/autopm-lab/UDC
 attempt() {
 	aplab_up
 	wait_suspended "$LAB_DEV"
-	expect_eq "interface usage count before" "$(stat usage_count)" 0
+	expect_eq "interface usage count before" "$(drv_count usage_count)" 0
 	# the timer sends without an open, which would resume at once
 	{ echo 64 >"$APLAB_DEBUG/timer_send" && echo "" >"$GADGET_UDC"; } ||
 		fail "start the timer, unbind the UDC"
@@ -39,15 +39,17 @@ attempt() {
 	line=$(dmesg | grep 'autopm-lab disconnected' | tail -n 1)
 	echo "${line#*] }"
 	autopm-gadget down >/dev/null || fail "down"
-	set -- $(echo "$line" |
+	read -r dropped refs usage <<-EOF
+	$(echo "$line" |
 		sed -n 's/.*dropped \([0-9]*\) deferred.*left \([0-9-]*\), PM core usage count \([0-9-]*\)$/\1 \2 \3/p')
-	[ $# -eq 3 ] || fail "no disconnect line: $line"
-	if [ "$1" -eq 0 ]; then
+	EOF
+	[ -n "$usage" ] || fail "no disconnect line: $line"
+	if [ "$dropped" -eq 0 ]; then
 		echo "the resume completed before the gadget left: nothing deferred"
 		return 2
 	fi
-	expect_eq "references the driver held at disconnect" "$2" 0
-	expect_eq "PM core usage count at the end of disconnect" "$3" 0
+	expect_eq "references the driver held at disconnect" "$refs" 0
+	expect_eq "PM core usage count at the end of disconnect" "$usage" 0
 	return 0
 }
 
@@ -56,8 +58,8 @@ while [ $n -lt $ATTEMPTS ]; do
 	n=$((n + 1))
 	attempt
 	rc=$?
-	[ $rc -eq 0 ] && break
-	[ $rc -eq 2 ] || fail "attempt $n"
+	[ "$rc" -eq 0 ] && break
+	[ "$rc" -eq 2 ] || fail "attempt $n"
 done
-[ $rc -eq 0 ] || fail "no frame was ever deferred at disconnect in $ATTEMPTS attempts"
+[ "$rc" -eq 0 ] || fail "no frame was ever deferred at disconnect in $ATTEMPTS attempts"
 echo "frames deferred at disconnect on attempt $n of $ATTEMPTS"

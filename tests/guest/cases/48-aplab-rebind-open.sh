@@ -12,7 +12,7 @@ wait_peer rx_frames 5
 aplab orphan "$APLAB_DEV" >/tmp/orphan.out &
 opid=$!
 wait_line /tmp/orphan.out open
-expect_eq "interface usage count while held" "$(stat usage_count)" 1
+expect_eq "interface usage count while held" "$(drv_count usage_count)" 1
 echo "$APLAB_INTF" >$DRV/unbind || fail "unbind"
 lab_wait_pid "$opid" 2000 || fail "the open file did not notice the unbind"
 expect_eq "after unbind" "$(sed 1d /tmp/orphan.out | tr '\n' ' ')" \

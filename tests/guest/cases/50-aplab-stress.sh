@@ -27,23 +27,25 @@ CPUS=$(grep -c '^processor' /proc/cpuinfo)
 [ "$CPUS" -ge 2 ] || fail "$CPUS CPU: no two threads can overlap"
 aplab_up
 wait_suspended "$LAB_DEV"
-base=$(stat usage_count)
+base=$(drv_count usage_count)
 rt=$SYS_USB/$APLAB_INTF/power/runtime_usage
 [ -e "$rt" ] && rt_base=$(cat "$rt")
 echo "$PAIRS" >"$APLAB_DEBUG/stress" || fail "stress run"
-set -- $(cat "$APLAB_DEBUG/stress")
-echo "stress: $*"
-expect_eq "CPUs that ran" "$2" "$CPUS"
-expect_eq "pairs per CPU" "$4" "$PAIRS"
-expect_eq "pairs run, all CPUs" "${16}" $((CPUS * PAIRS))
-expect_eq "failed gets" "$6" 0
-echo "ops/s: ${10} (one op = one get or one put; $CPUS CPUs x $PAIRS pairs)"
-[ "${12}" -ge $((base + 2)) ] || fail "threads overlapped: highest usage count seen ${12}, want at least $((base + 2))"
-echo "threads overlapped: highest usage count seen ${12} (baseline $base)"
-lost=$((CPUS * PAIRS - ${14}))
-[ "$lost" -gt 0 ] || fail "negative control: the plain counter lost no update (${14} of $((CPUS * PAIRS)))"
+stress=$(cat "$APLAB_DEBUG/stress")
+echo "stress: $stress"
+expect_eq "CPUs that ran" "$(pair_field cpus "$stress")" "$CPUS"
+expect_eq "pairs per CPU" "$(pair_field pairs_per_cpu "$stress")" "$PAIRS"
+expect_eq "pairs run, all CPUs" "$(pair_field pairs_run "$stress")" $((CPUS * PAIRS))
+expect_eq "failed gets" "$(pair_field errors "$stress")" 0
+echo "ops/s: $(pair_field ops_per_sec "$stress") (one op = one get or one put; $CPUS CPUs x $PAIRS pairs)"
+max_usage=$(pair_field max_usage "$stress")
+[ "$max_usage" -ge $((base + 2)) ] || fail "threads overlapped: highest usage count seen $max_usage, want at least $((base + 2))"
+echo "threads overlapped: highest usage count seen $max_usage (baseline $base)"
+racy=$(pair_field racy_count "$stress")
+lost=$((CPUS * PAIRS - racy))
+[ "$lost" -gt 0 ] || fail "negative control: the plain counter lost no update ($racy of $((CPUS * PAIRS)))"
 echo "negative control: the plain counter lost $lost of $((CPUS * PAIRS)) updates"
-expect_eq "interface usage count after" "$(stat usage_count)" "$base"
+expect_eq "interface usage count after" "$(drv_count usage_count)" "$base"
 [ -e "$rt" ] && expect_eq "power/runtime_usage after" "$(cat "$rt")" "$rt_base"
 expect_eq "usage count underflow warnings" "$(dmesg | grep -c 'usage count underflow')" 0
 wait_suspended "$LAB_DEV"

@@ -47,8 +47,8 @@ wait_line /tmp/fetch.out fetching
 autopm-gadget vendor reply || fail "vendor reply"
 lab_wait_pid "$fpid" "$APLAB_IO_MS" || fail "the fetch after the failed one got no reply"
 expect_eq "reply after the failed fetch" "$(sed -n 2p /tmp/fetch.out)" "reply 0 reply 0"
-expect_eq "injected faults" "$(stat injected_faults)" 3
-expect_eq "submit errors" "$(stat submit_errors)" 3
+expect_eq "injected faults" "$(drv_count injected_faults)" 3
+expect_eq "submit errors" "$(drv_count submit_errors)" 3
 expect_eq "peer: frames (none of the failed ones)" "$(peer rx_frames)" 0
 kill "$hpid"
 lab_wait_pid "$hpid" 2000 || fail "aplab hold did not exit"
@@ -60,14 +60,14 @@ expect_eq "usage count once the holder closed" "$(core_usage)" 0
 # interrupt URB (1st submit), then the deferred frames: the 2nd fails.
 exec 3<>"$APLAB_DEV" || fail "open $APLAB_DEV"
 wait_suspended "$LAB_DEV"
-d0=$(stat deferred) f0=$(stat flushed)
+d0=$(drv_count deferred) f0=$(drv_count flushed)
 inject 2
 aplab write fd:3 3 --nonblock >/dev/null || fail "O_NONBLOCK writes"
 wait_peer rx_frames 2
-d=$(($(stat deferred) - d0))
+d=$(($(drv_count deferred) - d0))
 echo "deferred $d of 3"
-expect_eq "injected faults" "$(stat injected_faults)" 4
-expect_eq "4. deferred frames flushed (one failed)" $(($(stat flushed) - f0)) $((d - 1))
+expect_eq "injected faults" "$(drv_count injected_faults)" 4
+expect_eq "4. deferred frames flushed (one failed)" $(($(drv_count flushed) - f0)) $((d - 1))
 expect_eq "peer: frames out of order" "$(peer rx_bad_seq)" 0
 expect_eq "peer: last sequence number (0 was lost)" "$(peer rx_last_seq)" 2
 exec 3>&-

@@ -16,7 +16,7 @@ require_core "$LAB_DEV"
 aplab hold "$APLAB_DEV" >/tmp/hold.out &
 hpid=$!
 wait_line /tmp/hold.out held
-s0=$(stat suspends) r0=$(stat resumes)
+s0=$(drv_count suspends) r0=$(drv_count resumes)
 i=0
 while [ $i -lt $ROUNDS ]; do
 	i=$((i + 1))
@@ -28,12 +28,12 @@ while [ $i -lt $ROUNDS ]; do
 	peer_cmd "event 1 0"
 	lab_wait_pid "$rpid" $((APLAB_IO_MS + 1000)) || fail "no frame after halt $i"
 	expect_eq "frame after halt $i" "$(cat /tmp/ev.out)" "event $((i - 1)) event 0"
-	expect_eq "interrupt-IN errors (stalls) after halt $i" "$(stat int_errors)" $i
-	expect_eq "halts cleared after halt $i" "$(stat halts_cleared)" $i
+	expect_eq "interrupt-IN errors (stalls) after halt $i" "$(drv_count int_errors)" $i
+	expect_eq "halts cleared after halt $i" "$(drv_count halts_cleared)" $i
 done
-expect_eq "frames read" "$(stat spontaneous)" $ROUNDS
-expect_eq "suspends meanwhile" $(($(stat suspends) - s0)) 0
-expect_eq "resumes meanwhile" $(($(stat resumes) - r0)) 0
+expect_eq "frames read" "$(drv_count spontaneous)" $ROUNDS
+expect_eq "suspends meanwhile" $(($(drv_count suspends) - s0)) 0
+expect_eq "resumes meanwhile" $(($(drv_count resumes) - r0)) 0
 expect_eq "peer: wakeups (the bus never slept)" "$(peer wakeups)" 0
 kill "$hpid"
 lab_wait_pid "$hpid" 2000 || fail "aplab hold did not exit"

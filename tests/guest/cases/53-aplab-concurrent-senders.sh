@@ -32,12 +32,12 @@ wait_peer rx_frames $TOTAL
 expect_peer_clean
 expect_eq "peer: sequence restarts" "$(peer rx_restarts)" 0
 expect_eq "peer: last sequence number" "$(peer rx_last_seq)" $((TOTAL - 1))
-expect_eq "writes" "$(stat writes)" $((4 * N))
-expect_eq "frames sent from the timer" "$(stat timer_sent)" $N
-expect_eq "frames completed" "$(stat tx_done)" $TOTAL
-expect_eq "submit errors" "$(stat submit_errors)" 0
-d=$(stat deferred)
-expect_eq "deferred frames flushed in resume()" "$(stat flushed)" "$d"
+expect_eq "writes" "$(drv_count writes)" $((4 * N))
+expect_eq "frames sent from the timer" "$(drv_count timer_sent)" $N
+expect_eq "frames completed" "$(drv_count tx_done)" $TOTAL
+expect_eq "submit errors" "$(drv_count submit_errors)" 0
+d=$(drv_count deferred)
+expect_eq "deferred frames flushed in resume()" "$(drv_count flushed)" "$d"
 echo "deferred $d of $TOTAL"
 exec 3>&- 4>&- 5>&- 6>&-
 wait_suspended "$LAB_DEV"

@@ -51,7 +51,7 @@ echo "unloaded after disconnect"
 t=$(labtool now-ms)
 lab_wait_cmd 6000 test "$(labtool now-ms)" -ge $((t + 5100))
 # two scans: an object seen once may only be in flight
-echo scan >$KMEMLEAK && echo scan >$KMEMLEAK || fail "kmemleak scan"
+echo scan >"$KMEMLEAK" && echo scan >"$KMEMLEAK" || fail "kmemleak scan"
 cat $KMEMLEAK >/tmp/leaks
 if [ -s /tmp/leaks ]; then
 	cat /tmp/leaks >/dev/console

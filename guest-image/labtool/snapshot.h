@@ -6,26 +6,10 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "hostside.h"
+
 #define SNAP_NAME_LEN	32
 #define SNAP_REFUSAL_LEN 160
-
-/*
- * The USB core counters the lab's kernel patches add to power/, by file
- * name. The patched kernel has all of them, stock none.
- */
-enum core_counter {
-	CC_AUTOSUSPENDS,
-	CC_AUTORESUMES,
-	CC_REMOTE_WAKEUPS,
-	CC_REFUSED_BUSY,
-	CC_REFUSED_NO_WAKEUP,
-	CC_REFUSED_HCD_WAKEUP,
-	CC_REFUSED_RESET_RESUME,
-	CC_REFUSED_DRIVER,
-	CC_COUNT
-};
-
-extern const char *const core_counter_file[CC_COUNT];
 
 struct snapshot {
 	char dev[SNAP_NAME_LEN];	/* "1-1", "usb1" */

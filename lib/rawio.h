@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Raw byte and frame endpoints, shared by autopm-gadget and labtool. */
-#ifndef AUTOPM_GADGET_RAWIO_H
-#define AUTOPM_GADGET_RAWIO_H
+#ifndef AUTOPM_LAB_RAWIO_H
+#define AUTOPM_LAB_RAWIO_H
 
 /* Open a tty for raw bytes (no newline translation, no echo); fd or -1. */
 int tty_open_raw(const char *path, int flags);

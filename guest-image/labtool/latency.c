@@ -23,43 +23,36 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../gadget/frame.h"
-#include "../../gadget/rawio.h"
-#include "../../gadget/sysfs.h"
-#include "../../gadget/udc.h"
 #include "breakdown.h"
+#include "clock.h"
+#include "frame.h"
+#include "input.h"
+#include "lab.h"
 #include "latency.h"
+#include "parse.h"
+#include "rawio.h"
 #include "stats.h"
+#include "sysfs.h"
 
 #define POLL_STEP_US	200
 #define ACM_MSG_LEN	15
+#define ECM_PAYLOAD	64
 #define MAX_ROUNDS	1000
-#define TRACEFS		"/sys/kernel/tracing"
 /* the events a breakdown reads; more than one per round is normal */
 #define MAX_EVENTS	(8 * MAX_ROUNDS)
 
-enum mode { MODE_WAKE, MODE_ACM, MODE_ECM };
-
 struct latency_run {
-	enum mode mode;
+	enum lab_input mode;
 	unsigned int count, timeout_ms, suspend_timeout_ms;
 	const char *device, *udc, *host_tty, *gadget_tty, *host_if, *gadget_if, *netns;
 	char status_path[256];
-	int host_fd, gadget_fd;		/* tty or packet socket */
-	uint8_t host_mac[6];
+	int host_fd, acm_fd;		/* host: tty or packet socket */
+	struct ecm_sender ecm;
 	double active_ms[MAX_ROUNDS], data_ms[MAX_ROUNDS];
 	bool breakdown;
 	char roothub[32], roothub_status[256];
 	double input_s[MAX_ROUNDS];	/* when each round made its input */
 };
-
-static double now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
 
 static int usage_error(const char *what, const char *value)
 {
@@ -85,12 +78,11 @@ static int parse(int argc, char **argv, struct latency_run *r)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *mode = NULL;
-	char *end;
-	long v;
+	unsigned int v;
 	int c;
 
 	*r = (struct latency_run){ .count = 20, .timeout_ms = 2000, .suspend_timeout_ms = 3000,
-				   .host_fd = -1, .gadget_fd = -1 };
+				   .host_fd = -1, .acm_fd = -1, .ecm.fd = -1 };
 	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
@@ -107,8 +99,7 @@ static int parse(int argc, char **argv, struct latency_run *r)
 		case 'c':
 		case 't':
 		case 's':
-			v = strtol(optarg, &end, 10);
-			if (*end || !*optarg || v < 1 || v > (c == 'c' ? MAX_ROUNDS : 600000))
+			if (parse_uint(optarg, c == 'c' ? MAX_ROUNDS : 600000, &v) || !v)
 				return usage_error("bad number", optarg);
 			if (c == 'c')
 				r->count = v;
@@ -125,24 +116,18 @@ static int parse(int argc, char **argv, struct latency_run *r)
 		return usage_error("unexpected argument", argv[optind]);
 	if (!mode || !r->device || !r->udc)
 		return usage_error("--mode, --device and --udc are required", NULL);
-	if (!strcmp(mode, "wake"))
-		r->mode = MODE_WAKE;
-	else if (!strcmp(mode, "acm"))
-		r->mode = MODE_ACM;
-	else if (!strcmp(mode, "ecm"))
-		r->mode = MODE_ECM;
-	else
+	if (lab_input_parse(mode, &r->mode))
 		return usage_error("--mode is wake, acm or ecm", mode);
-	if (r->mode == MODE_ACM && (!r->host_tty || !r->gadget_tty))
+	if (r->mode == LAB_INPUT_ACM && (!r->host_tty || !r->gadget_tty))
 		return usage_error("--mode acm needs --host-tty and --gadget-tty", NULL);
-	if (r->mode == MODE_ECM && (!r->host_if || !r->gadget_if || !r->netns))
+	if (r->mode == LAB_INPUT_ECM && (!r->host_if || !r->gadget_if || !r->netns))
 		return usage_error("--mode ecm needs --host-if, --gadget-if and --netns PID", NULL);
 	snprintf(r->status_path, sizeof(r->status_path),
-		 "/sys/bus/usb/devices/%s/power/runtime_status", r->device);
+		 SYSFS_USB_DEVICES "/%s/power/runtime_status", r->device);
 	/* "1-1.2" is on bus 1, whose root hub is "usb1" */
 	snprintf(r->roothub, sizeof(r->roothub), "usb%.*s", (int)strcspn(r->device, "-"), r->device);
 	snprintf(r->roothub_status, sizeof(r->roothub_status),
-		 "/sys/bus/usb/devices/%s/power/runtime_status", r->roothub);
+		 SYSFS_USB_DEVICES "/%s/power/runtime_status", r->roothub);
 	return 0;
 }
 
@@ -213,10 +198,11 @@ static int print_breakdown(struct latency_run *r, unsigned int n)
 static int open_ecm(struct latency_run *r)
 {
 	char path[256], mac[32];
+	uint8_t host_mac[6];
 	int here, there, ok;
 
-	snprintf(path, sizeof(path), "/sys/class/net/%s/address", r->host_if);
-	if (sysfs_read(path, mac, sizeof(mac)) || lab_parse_mac(mac, r->host_mac))
+	snprintf(path, sizeof(path), SYSFS_NET "/%s/address", r->host_if);
+	if (sysfs_read(path, mac, sizeof(mac)) || lab_parse_mac(mac, host_mac))
 		return usage_error("cannot read the host interface's address", path);
 	r->host_fd = ecm_socket_open(r->host_if);
 	if (r->host_fd < 0)
@@ -226,11 +212,11 @@ static int open_ecm(struct latency_run *r)
 	there = open(path, O_RDONLY);
 	if (here < 0 || there < 0 || setns(there, CLONE_NEWNET))
 		return usage_error("cannot enter the network namespace", path);
-	r->gadget_fd = ecm_socket_open(r->gadget_if);
+	ecm_sender_open(&r->ecm, r->gadget_if, host_mac);
 	ok = !setns(here, CLONE_NEWNET);
 	close(here);
 	close(there);
-	if (r->gadget_fd < 0)
+	if (r->ecm.fd < 0)
 		return usage_error("cannot open a packet socket in the namespace on", r->gadget_if);
 	return ok ? 0 : usage_error("cannot return to the first network namespace", NULL);
 }
@@ -243,12 +229,12 @@ static int open_ends(struct latency_run *r)
 		if (r->host_fd < 0)
 			return usage_error("cannot open", r->host_tty);
 	}
-	if (r->mode == MODE_ACM) {
-		r->gadget_fd = tty_open_raw(r->gadget_tty, O_WRONLY | O_NONBLOCK);
-		if (r->gadget_fd < 0)
+	if (r->mode == LAB_INPUT_ACM) {
+		r->acm_fd = tty_open_raw(r->gadget_tty, O_WRONLY | O_NONBLOCK);
+		if (r->acm_fd < 0)
 			return usage_error("cannot open", r->gadget_tty);
 	}
-	if (r->mode == MODE_ECM) {
+	if (r->mode == LAB_INPUT_ECM) {
 		if (r->host_fd >= 0)
 			close(r->host_fd);
 		return open_ecm(r);
@@ -259,23 +245,19 @@ static int open_ends(struct latency_run *r)
 static int trigger(struct latency_run *r, unsigned int round)
 {
 	char msg[ACM_MSG_LEN + 1];
-	uint8_t frame[LAB_FRAME_MAX];
-	static const uint8_t src[6] = { 0x02, 0, 0, 0, 0, 0x01 };
-	size_t n;
 	int err;
 
 	switch (r->mode) {
-	case MODE_WAKE:
-		err = udc_wake(r->udc);
+	case LAB_INPUT_WAKE:
+		err = input_wake(r->udc);
 		if (err)
 			fprintf(stderr, "labtool latency: srp refused: %s\n", strerror(-err));
 		return err;
-	case MODE_ACM:
+	case LAB_INPUT_ACM:
 		snprintf(msg, sizeof(msg), "wake %010u", round);
-		return write(r->gadget_fd, msg, ACM_MSG_LEN) == ACM_MSG_LEN ? 0 : -1;
-	case MODE_ECM:
-		n = lab_frame_build(frame, sizeof(frame), r->host_mac, src, round, 64);
-		return send(r->gadget_fd, frame, n, 0) == (ssize_t)n ? 0 : -1;
+		return input_acm(r->acm_fd, msg, ACM_MSG_LEN) == ACM_MSG_LEN ? 0 : -1;
+	case LAB_INPUT_ECM:
+		return input_ecm(&r->ecm, round, ECM_PAYLOAD);
 	}
 	return -1;
 }
@@ -290,7 +272,7 @@ static int take_data(struct latency_run *r, unsigned int round, char *got, size_
 	ssize_t n;
 	int err;
 
-	if (r->mode == MODE_ACM) {
+	if (r->mode == LAB_INPUT_ACM) {
 		n = read(r->host_fd, got + *have, ACM_MSG_LEN - *have);
 		if (n > 0)
 			*have += n;
@@ -315,7 +297,7 @@ static int take_data(struct latency_run *r, unsigned int round, char *got, size_
 
 static int one_round(struct latency_run *r, unsigned int round)
 {
-	double t0, t, active = -1, data = r->mode == MODE_WAKE ? 0 : -1;
+	double t0, t, active = -1, data = r->mode == LAB_INPUT_WAKE ? 0 : -1;
 	char status[32], got[ACM_MSG_LEN];
 	size_t have = 0;
 	int d;
@@ -360,11 +342,6 @@ static int one_round(struct latency_run *r, unsigned int round)
 	return 0;
 }
 
-static const char *mode_name(enum mode m)
-{
-	return m == MODE_WAKE ? "wake" : m == MODE_ACM ? "acm" : "ecm";
-}
-
 static void print_stats(const char *mode, const char *what, double *v, unsigned int n)
 {
 	struct latency_stats s;
@@ -378,13 +355,13 @@ int cmd_latency(int argc, char **argv)
 {
 	struct latency_run *r = calloc(1, sizeof(*r));
 	unsigned int i;
-	int ret = 1;
+	int ret = EXIT_FAIL;
 
 	if (!r)
-		return 1;
+		return EXIT_FAIL;
 	if (parse(argc, argv, r)) {
 		free(r);
-		return 2;
+		return EXIT_USAGE;
 	}
 	if (open_ends(r))
 		goto out;
@@ -394,30 +371,32 @@ int cmd_latency(int argc, char **argv)
 		if (one_round(r, i))
 			break;
 		printf("round %u: active %.1f ms", i, r->active_ms[i]);
-		if (r->mode != MODE_WAKE)
+		if (r->mode != LAB_INPUT_WAKE)
 			printf(", data %.1f ms", r->data_ms[i]);
 		printf("\n");
 	}
 	if (i == r->count)
-		ret = 0;
+		ret = EXIT_OK;
 	else
-		printf("latency %s: round %u of %u failed\n", mode_name(r->mode), i, r->count);
+		printf("latency %s: round %u of %u failed\n", lab_input_name(r->mode), i, r->count);
 	if (i) {
-		print_stats(mode_name(r->mode), "to-active", r->active_ms, i);
-		if (r->mode != MODE_WAKE)
-			print_stats(mode_name(r->mode), r->mode == MODE_ACM ? "to-tty-data" : "to-packet",
+		print_stats(lab_input_name(r->mode), "to-active", r->active_ms, i);
+		if (r->mode != LAB_INPUT_WAKE)
+			print_stats(lab_input_name(r->mode), r->mode == LAB_INPUT_ACM ? "to-tty-data" : "to-packet",
 				    r->data_ms, i);
 	}
 	if (r->breakdown) {
 		trace_stop();
 		if (i && print_breakdown(r, i))
-			ret = 1;
+			ret = EXIT_FAIL;
 	}
 out:
 	if (r->host_fd >= 0)
 		close(r->host_fd);
-	if (r->gadget_fd >= 0)
-		close(r->gadget_fd);
+	if (r->acm_fd >= 0)
+		close(r->acm_fd);
+	if (r->ecm.fd >= 0)
+		close(r->ecm.fd);
 	free(r);
 	return ret;
 }

@@ -6,7 +6,19 @@
 #include <string.h>
 
 #include "hostside.h"
+#include "lab.h"
 #include "sysfs.h"
+
+const char *const core_counter_file[CC_COUNT] = {
+	[CC_AUTOSUSPENDS] = "autosuspend_count",
+	[CC_AUTORESUMES] = "autoresume_count",
+	[CC_REMOTE_WAKEUPS] = "remote_wakeup_count",
+	[CC_REFUSED_BUSY] = "autosuspend_refused_busy",
+	[CC_REFUSED_NO_WAKEUP] = "autosuspend_refused_no_wakeup",
+	[CC_REFUSED_HCD_WAKEUP] = "autosuspend_refused_hcd_wakeup",
+	[CC_REFUSED_RESET_RESUME] = "autosuspend_refused_reset_resume",
+	[CC_REFUSED_DRIVER] = "autosuspend_refused_driver",
+};
 
 int udc_to_hcd(const char *udc, char *hcd, size_t len)
 {
@@ -25,10 +37,9 @@ int udc_to_hcd(const char *udc, char *hcd, size_t len)
 
 static int read_id(const char *dir, const char *dev, const char *attr, unsigned long *id)
 {
-	char path[PATH_MAX], buf[16], *end;
+	char buf[16], *end;
 
-	snprintf(path, sizeof(path), "%s/%s/%s", dir, dev, attr);
-	if (sysfs_read(path, buf, sizeof(buf)))
+	if (sysfs_readf(buf, sizeof(buf), "%s/%s/%s", dir, dev, attr))
 		return -1;
 	*id = strtoul(buf, &end, 16);
 	return *end ? -1 : 0;
@@ -72,4 +83,14 @@ int host_device_find(const char *dir, const char *hcd, uint16_t vid,
 	}
 	closedir(d);
 	return ret;
+}
+
+int host_power_read(const char *dev, const char *attr, char *buf, size_t len)
+{
+	return sysfs_readf(buf, len, SYSFS_USB_DEVICES "/%s/power/%s", dev, attr);
+}
+
+int host_power_long(const char *dev, const char *attr, long *v)
+{
+	return sysfs_read_longf(v, SYSFS_USB_DEVICES "/%s/power/%s", dev, attr);
 }

@@ -3,18 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "autopm_lab_proto.h"
 #include "frame.h"
-
-uint32_t lab_fnv1a(const void *data, size_t len, uint32_t hash)
-{
-	const uint8_t *p = data;
-
-	while (len--) {
-		hash ^= *p++;
-		hash *= 0x01000193U;
-	}
-	return hash;
-}
 
 static void put_be(uint8_t *p, uint32_t v, int bytes)
 {
@@ -54,7 +44,7 @@ size_t lab_frame_build(uint8_t *buf, size_t cap, const uint8_t dst[6],
 	put_be(buf + 22, len, 2);
 	for (i = 0; i < len; i++)
 		data[i] = pattern(seq, i);
-	put_be(data + len, lab_fnv1a(buf + 14, LAB_FRAME_HEADER - 14 + len, LAB_FNV_INIT), 4);
+	put_be(data + len, aplab_fnv1a(APLAB_FNV_INIT, buf + 14, LAB_FRAME_HEADER - 14 + len), 4);
 	return n;
 }
 
@@ -75,7 +65,7 @@ int lab_frame_parse(const uint8_t *buf, size_t n, uint32_t *seq, uint16_t *len)
 	/* a link may pad a short frame; longer than announced is fine */
 	if (l > LAB_FRAME_MAX_DATA || n < LAB_FRAME_HEADER + (size_t)l + LAB_FRAME_TRAILER)
 		return LAB_FRAME_TRUNCATED;
-	if (get_be(data + l, 4) != lab_fnv1a(buf + 14, LAB_FRAME_HEADER - 14 + l, LAB_FNV_INIT))
+	if (get_be(data + l, 4) != aplab_fnv1a(APLAB_FNV_INIT, buf + 14, LAB_FRAME_HEADER - 14 + l))
 		return LAB_FRAME_BAD_CHECKSUM;
 	for (i = 0; i < l; i++)
 		if (data[i] != pattern(s, i))

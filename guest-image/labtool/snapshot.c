@@ -1,38 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../gadget/sysfs.h"
 #include "snapshot.h"
-
-const char *const core_counter_file[CC_COUNT] = {
-	[CC_AUTOSUSPENDS] = "autosuspend_count",
-	[CC_AUTORESUMES] = "autoresume_count",
-	[CC_REMOTE_WAKEUPS] = "remote_wakeup_count",
-	[CC_REFUSED_BUSY] = "autosuspend_refused_busy",
-	[CC_REFUSED_NO_WAKEUP] = "autosuspend_refused_no_wakeup",
-	[CC_REFUSED_HCD_WAKEUP] = "autosuspend_refused_hcd_wakeup",
-	[CC_REFUSED_RESET_RESUME] = "autosuspend_refused_reset_resume",
-	[CC_REFUSED_DRIVER] = "autosuspend_refused_driver",
-};
+#include "sysfs.h"
 
 static int read_attr(const char *sysdir, const char *dev, const char *attr, char *buf, size_t len)
 {
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), "%s/%s/power/%s", sysdir, dev, attr);
-	return sysfs_read(path, buf, len);
+	return sysfs_readf(buf, len, "%s/%s/power/%s", sysdir, dev, attr);
 }
 
 static int read_long(const char *sysdir, const char *dev, const char *attr, long *v)
 {
-	char buf[32], *end;
-
-	if (read_attr(sysdir, dev, attr, buf, sizeof(buf)))
-		return -1;
-	*v = strtol(buf, &end, 10);
-	return *end ? -1 : 0;
+	return sysfs_read_longf(v, "%s/%s/power/%s", sysdir, dev, attr);
 }
 
 /* the patched kernel's counters: all there, or the kernel has none */

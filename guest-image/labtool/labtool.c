@@ -11,17 +11,16 @@
 #include <poll.h>
 #include <unistd.h>
 
-#include "../../gadget/sysfs.h"
+#include "clock.h"
 #include "ecmrecv.h"
+#include "hostside.h"
+#include "lab.h"
 #include "latency.h"
+#include "parse.h"
 #include "report.h"
+#include "sysfs.h"
 
-#define SYSFS_USB_DEVICES	"/sys/bus/usb/devices"
 #define MAX_DEVICES		8
-
-#define EXIT_OK		0
-#define EXIT_FAIL	1
-#define EXIT_USAGE	2
 
 static int usage(void)
 {
@@ -41,24 +40,30 @@ static int usage(void)
 	return EXIT_USAGE;
 }
 
+static int parse_ms(const char *s, unsigned int *ms, const char *what)
+{
+	if (parse_uint(s, LAB_MAX_MS, ms)) {
+		fprintf(stderr, "labtool: bad %s '%s'\n", what, s);
+		return -1;
+	}
+	return 0;
+}
+
 static int cmd_wait(char **argv)
 {
-	char *end, buf[64] = "";
-	unsigned long timeout;
+	char buf[64] = "";
+	unsigned int timeout;
 	long waited;
 
-	timeout = strtoul(argv[2], &end, 10);
-	if (*end || !*argv[2]) {
-		fprintf(stderr, "labtool: bad timeout '%s'\n", argv[2]);
+	if (parse_ms(argv[2], &timeout, "timeout"))
 		return EXIT_USAGE;
-	}
 	waited = sysfs_wait_for(argv[0], argv[1], timeout);
 	if (waited >= 0) {
 		printf("%ld\n", waited);
 		return EXIT_OK;
 	}
 	sysfs_read(argv[0], buf, sizeof(buf));
-	fprintf(stderr, "labtool: %s is '%s' after %lu ms, wanted '%s'\n",
+	fprintf(stderr, "labtool: %s is '%s' after %u ms, wanted '%s'\n",
 		argv[0], buf, timeout, argv[1]);
 	return EXIT_FAIL;
 }
@@ -72,43 +77,23 @@ static FILE *open_or_complain(const char *path)
 	return f;
 }
 
-static int parse_ms(const char *s, unsigned long *ms)
-{
-	char *end;
-
-	*ms = strtoul(s, &end, 10);
-	if (*end || !*s) {
-		fprintf(stderr, "labtool: bad milliseconds '%s'\n", s);
-		return -1;
-	}
-	return 0;
-}
-
 static int cmd_steady(char **argv)
 {
-	long long start = now_ms();
-	unsigned long ms;
+	unsigned int ms;
 	char buf[64];
+	long left;
 
-	if (parse_ms(argv[2], &ms))
+	if (parse_ms(argv[2], &ms, "milliseconds"))
 		return EXIT_USAGE;
-	while (now_ms() - start < (long long)ms) {
-		if (sysfs_read(argv[0], buf, sizeof(buf)) || strcmp(buf, argv[1])) {
-			fprintf(stderr, "labtool: %s became '%s' after %lld ms\n", argv[0], buf,
-				now_ms() - start);
-			return EXIT_FAIL;
-		}
-		usleep(1000);
-	}
-	return EXIT_OK;
+	if (!sysfs_steady(argv[0], argv[1], ms, buf, sizeof(buf), &left))
+		return EXIT_OK;
+	fprintf(stderr, "labtool: %s became '%s' after %ld ms\n", argv[0], buf, left);
+	return EXIT_FAIL;
 }
 
 static int read_status(const char *dev, char *buf, size_t len)
 {
-	char path[256];
-
-	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/power/runtime_status", dev);
-	return sysfs_read(path, buf, len);
+	return host_power_read(dev, "runtime_status", buf, len);
 }
 
 /* A hub must not suspend while a child is awake: poll both, fail if it does. */
@@ -116,9 +101,9 @@ static int cmd_order(char **argv)
 {
 	long long start = now_ms(), child_at = -1, parent_at = -1, t;
 	char c[32], p[32];
-	unsigned long timeout;
+	unsigned int timeout;
 
-	if (parse_ms(argv[2], &timeout))
+	if (parse_ms(argv[2], &timeout, "milliseconds"))
 		return EXIT_USAGE;
 	for (;;) {
 		t = now_ms() - start;
@@ -139,7 +124,7 @@ static int cmd_order(char **argv)
 		if (child_at >= 0 && parent_at >= 0)
 			break;
 		if (t > (long long)timeout) {
-			fprintf(stderr, "labtool: after %lu ms %s is %s, %s is %s\n", timeout,
+			fprintf(stderr, "labtool: after %u ms %s is %s, %s is %s\n", timeout,
 				argv[0], c, argv[1], p);
 			return EXIT_FAIL;
 		}
@@ -154,12 +139,12 @@ static int cmd_order(char **argv)
 static int cmd_notified(char **argv)
 {
 	struct pollfd pfd = { .events = POLLPRI | POLLERR };
-	unsigned long timeout;
+	unsigned int timeout;
 	char buf[64];
 	ssize_t n;
 	int ret;
 
-	if (parse_ms(argv[1], &timeout))
+	if (parse_ms(argv[1], &timeout, "milliseconds"))
 		return EXIT_USAGE;
 	pfd.fd = open(argv[0], O_RDONLY);
 	if (pfd.fd < 0 || read(pfd.fd, buf, sizeof(buf)) < 0) {
@@ -171,7 +156,7 @@ static int cmd_notified(char **argv)
 	fflush(stdout);
 	ret = poll(&pfd, 1, timeout);
 	if (ret <= 0) {
-		fprintf(stderr, "labtool: no notification on %s within %lu ms\n", argv[0], timeout);
+		fprintf(stderr, "labtool: no notification on %s within %u ms\n", argv[0], timeout);
 		close(pfd.fd);
 		return EXIT_FAIL;
 	}
@@ -300,6 +285,8 @@ static int cmd_report(char **argv)
 
 int main(int argc, char **argv)
 {
+	/* scripts read its lines while it runs (notified's "ready", latency's rounds) */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc == 2 && !strcmp(argv[1], "now-ms")) {
 		printf("%lld\n", now_ms());
 		return EXIT_OK;

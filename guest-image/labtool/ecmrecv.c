@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,10 +13,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "../../gadget/frame.h"
-#include "../../gadget/rawio.h"
-#include "../../gadget/sysfs.h"
+#include "clock.h"
 #include "ecmrecv.h"
+#include "frame.h"
+#include "lab.h"
+#include "parse.h"
+#include "rawio.h"
 
 struct tally {
 	unsigned long got, bad, out_of_order;
@@ -47,28 +50,26 @@ static void take(struct tally *t, const uint8_t *frame, size_t n)
 int cmd_recv_ecm(int argc, char **argv)
 {
 	uint8_t frame[LAB_FRAME_MAX + 64];
-	unsigned long count, timeout;
+	unsigned int count, timeout;
 	struct tally t = { 0 };
 	long long end;
-	char *e1, *e2;
 	int fd, ready;
 	ssize_t n;
 
 	if (argc < 3 || argc > 4) {
 		fprintf(stderr, "Usage: labtool recv-ecm IFACE COUNT TIMEOUT_MS [READY_FILE]\n");
-		return 2;
+		return EXIT_USAGE;
 	}
-	count = strtoul(argv[1], &e1, 10);
-	timeout = strtoul(argv[2], &e2, 10);
-	if (*e1 || *e2 || !count || !timeout) {
+	if (parse_uint(argv[1], UINT_MAX, &count) || parse_uint(argv[2], LAB_MAX_MS, &timeout) ||
+	    !count || !timeout) {
 		fprintf(stderr, "labtool recv-ecm: COUNT and TIMEOUT_MS are positive numbers\n");
-		return 2;
+		return EXIT_USAGE;
 	}
 	fd = ecm_socket_open(argv[0]);
 	if (fd < 0) {
 		fprintf(stderr, "labtool recv-ecm: cannot open a packet socket on %s: %s\n", argv[0],
 			strerror(errno));
-		return 1;
+		return EXIT_FAIL;
 	}
 	/* the sender may start once the socket is there */
 	if (argc == 4) {
@@ -87,9 +88,9 @@ int cmd_recv_ecm(int argc, char **argv)
 			take(&t, frame, n);
 	}
 	close(fd);
-	printf("received %lu of %lu frames", t.got, count);
+	printf("received %lu of %u frames", t.got, count);
 	if (t.got)
 		printf(", seq %u..%u", t.first, t.last);
 	printf(", %lu bad, %lu out of order\n", t.bad, t.out_of_order);
-	return t.got == count && !t.bad && !t.out_of_order ? 0 : 1;
+	return t.got == count && !t.bad && !t.out_of_order ? EXIT_OK : EXIT_FAIL;
 }

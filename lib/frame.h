@@ -2,10 +2,11 @@
 /*
  * The Ethernet frames autopm-gadget sends over ECM and labtool receives:
  * an experimental EtherType, a sequence number, a payload derived from
- * it, and a checksum, so that loss, reordering and corruption all show.
+ * it, and a checksum (the vendor protocol's FNV-1a), so that loss,
+ * reordering and corruption all show.
  */
-#ifndef AUTOPM_GADGET_FRAME_H
-#define AUTOPM_GADGET_FRAME_H
+#ifndef AUTOPM_LAB_FRAME_H
+#define AUTOPM_LAB_FRAME_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -24,10 +25,6 @@ enum lab_frame_error {
 	LAB_FRAME_BAD_CHECKSUM = -3,
 	LAB_FRAME_BAD_DATA = -4,	/* checksum fine, payload not the pattern */
 };
-
-/* FNV-1a, 32 bits: small and good enough to catch a changed byte */
-uint32_t lab_fnv1a(const void *data, size_t len, uint32_t hash);
-#define LAB_FNV_INIT	0x811c9dc5U
 
 /* Build frame SEQ with LEN payload bytes into BUF. Returns its size, or 0. */
 size_t lab_frame_build(uint8_t *buf, size_t cap, const uint8_t dst[6],
