@@ -4,7 +4,7 @@
 # trace system of its own, not mainline's "usb" or "usbcore".
 . /lab/tests/case.sh
 
-EV=$(ls -d "$TRACEFS"/events/*/usb_autosuspend_refused 2>/dev/null | head -n 1)
+EV=$(find "$TRACEFS/events" -maxdepth 2 -type d -name usb_autosuspend_refused | head -n 1)
 [ -n "$EV" ] || fail "no usb_autosuspend_refused event (a stock kernel?)"
 sys=$(basename "$(dirname "$EV")")
 echo "trace system: $sys"

@@ -18,6 +18,7 @@ udc=$(cat "$G/UDC")
 echo "" >"$G/UDC" || fail "unbind the gadget"
 echo 0x0525 >"$G/idVendor" && echo 0xa4a0 >"$G/idProduct" || fail "gadget zero's ids"
 echo "$udc" >"$G/UDC" || fail "bind the gadget again"
+# shellcheck disable=SC2016 # expanded by the inner shell, at each try
 lab_wait_cmd 5000 sh -c '. /lab/lab.sh; d=$(lab_gadget_field host-device); [ -e "$SYS_USB/$d:1.0" ]' ||
 	fail "the host did not enumerate the gadget"
 LAB_DEV=$(lab_gadget_field host-device)
