@@ -19,9 +19,9 @@ echo "" >"$G/UDC" || fail "unbind the gadget"
 echo 0x0525 >"$G/idVendor" && echo 0xa4a0 >"$G/idProduct" || fail "gadget zero's ids"
 echo "$udc" >"$G/UDC" || fail "bind the gadget again"
 # shellcheck disable=SC2016 # expanded by the inner shell, at each try
-lab_wait_cmd 5000 sh -c '. /lab/lab.sh; d=$(lab_gadget_field host-device); [ -e "$SYS_USB/$d:1.0" ]' ||
+lab_wait_cmd 5000 sh -c '. /lab/lab.sh; d=$(lab_gadget_field host_device); [ -e "$SYS_USB/$d:1.0" ]' ||
 	fail "the host did not enumerate the gadget"
-LAB_DEV=$(lab_gadget_field host-device)
+LAB_DEV=$(lab_gadget_field host_device)
 require_core "$LAB_DEV"
 IF=$LAB_DEV:1.0
 lab_wait_cmd 3000 test -e "$SYS_USB/$IF/driver" || fail "usbtest did not bind to $IF"
