@@ -138,6 +138,21 @@ udc_count() {
 		fail "the UDC has no $1 (a kernel without the lab's gadget patches?)"
 }
 
+# for lab_wait_cmd, which runs its command again at each try (a "$(...)"
+# in its arguments would be read once, before the wait)
+udc_count_above() {
+	[ "$(udc_count "$1")" -gt "$2" ]
+}
+
+udc_state_is() {
+	[ "$(cat "/sys/class/udc/$(lab_udc)/state")" = "$1" ]
+}
+
+# the monotonic clock (labtool now-ms) has reached MS
+clock_past() {
+	[ "$(labtool now-ms)" -ge "$1" ]
+}
+
 # the held/sent counters of the gadget's ACM tty and ECM function
 acm_held() {
 	cat "/sys/class/tty/$(basename "$(lab_gadget_tty)")/tx_bytes_$1" 2>/dev/null ||

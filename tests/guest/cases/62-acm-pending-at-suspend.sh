@@ -22,7 +22,7 @@ lab_wait_state "$LAB_DEV" active 2000 >/dev/null || fail "$LAB_DEV did not resum
 q0=$(udc_count wakeup_request_count) d0=$(udc_count wakeup_delivered_count)
 head -c $N /dev/zero | tr '\0' p >&4 || fail "write"
 echo auto >"$SYS_USB/$LAB_DEV/power/control"
-lab_wait_cmd 3000 test "$(udc_count wakeup_delivered_count)" -gt "$d0" ||
+lab_wait_cmd 3000 udc_count_above wakeup_delivered_count "$d0" ||
 	fail "no remote wakeup for the $N bytes queued at suspend"
 wait_suspended "$LAB_DEV"
 expect_steady "$LAB_DEV" suspended "nobody reads: no second wakeup"

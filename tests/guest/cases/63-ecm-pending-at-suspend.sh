@@ -25,7 +25,7 @@ r=$!
 lab_wait_cmd 2000 test -e /tmp/ready || fail "the receiver did not start"
 lab_in_ns autopm-gadget send-ecm --count $N --size 1000 || fail "send-ecm ($GNET)"
 echo auto >"$SYS_USB/$LAB_DEV/power/control"
-if ! lab_wait_cmd 3000 test "$(udc_count wakeup_delivered_count)" -gt "$d0"; then
+if ! lab_wait_cmd 3000 udc_count_above wakeup_delivered_count "$d0"; then
 	echo "requests $(udc_count wakeup_request_count), refused $(udc_count wakeup_refused_count)," \
 		"$LAB_DEV $(lab_status "$LAB_DEV"), gadget tx_packets" \
 		"$(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_packets")"

@@ -11,7 +11,7 @@ wait_suspended "$LAB_DEV"
 expect_eq "state while suspended" "$(cat /sys/class/udc/"$UDC"/state)" suspended
 r0=$(udc_count resume_count) d0=$(udc_count wakeup_delivered_count)
 echo disconnect >"/sys/class/udc/$UDC/soft_connect" || fail "soft disconnect"
-lab_wait_cmd 2000 test "$(cat /sys/class/udc/"$UDC"/state)" = "not attached" ||
+lab_wait_cmd 2000 udc_state_is "not attached" ||
 	fail "state after a soft disconnect: $(cat /sys/class/udc/"$UDC"/state)"
 echo "state after the soft disconnect: not attached"
 expect_eq "device: resumes counted for the disconnect" $(($(udc_count resume_count) - r0)) 0
