@@ -1,7 +1,8 @@
 # 1000 wake requests in a tight loop leave both ends consistent: the core's
 # remote_wakeup_count equals the wakeups hub.c logged and the wakeups the
-# UDC delivered, the UDC counted every request and refusal, the device
-# still autosuspends, and a single wake afterwards is delivered as usual.
+# UDC delivered (plus at most one per bus suspend hcd.c logged as raced),
+# the UDC counted every request and refusal, the device still
+# autosuspends, and a single wake afterwards is delivered as usual.
 # (Kernel warnings fail the run through run-guest --strict.)
 . /lab/tests/case.sh
 
@@ -39,4 +40,13 @@ require_core "$LAB_DEV"
 expect_eq "remote_wakeup_count vs hub.c's log" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) "$logged"
 expect_eq "device: wake requests (storm + 1)" $(($(udc_count wakeup_request_count) - r0)) $((N + 1))
 expect_eq "device: refused" $(($(udc_count wakeup_refused_count) - f0)) "$refused"
-expect_eq "device: delivered vs hub.c's log" $(($(udc_count wakeup_delivered_count) - d0)) "$logged"
+# A root hub that suspends just as a wakeup's resume signalling ends is
+# resumed at once by hcd.c ("suspend raced with wakeup event", a dev_dbg
+# run-tests switches on; counts-explained). A storm request accepted in
+# that short bus suspend is delivered by the same bus resume: the device
+# may count one delivery more per race the host logged, never more.
+raced=$(grep -c "suspend raced with wakeup event" /tmp/dmesg)
+delivered=$(($(udc_count wakeup_delivered_count) - d0))
+echo "device: delivered $delivered; hub.c: $logged wakeups, $raced raced bus suspend(s)"
+[ "$delivered" -ge "$logged" ] && [ "$delivered" -le $((logged + raced)) ] ||
+	fail "device: delivered $delivered, want $logged (and at most $raced more)"
