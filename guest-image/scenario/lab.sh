@@ -5,6 +5,9 @@
 SYS_USB=/sys/bus/usb/devices
 TRACEFS=/sys/kernel/tracing
 DYNDBG=/sys/kernel/debug/dynamic_debug/control
+# hcd.c's dev_dbg when a root hub's bus suspend raced with a wakeup
+# (counts-explained says why it matters)
+LAB_RACED="suspend raced with wakeup event"
 LAB_DELAY_MS=${LAB_DELAY_MS:-200}
 # how long after the delay a suspend may take, measured under TCG (README)
 LAB_SUSPEND_SLACK_MS=${LAB_SUSPEND_SLACK_MS:-1000}
@@ -190,8 +193,14 @@ lab_trace_start() {
 	echo >"$TRACEFS/trace"
 	echo 1 >"$TRACEFS/events/rpm/enable"
 	echo 'func usb_remote_wakeup +p' >"$DYNDBG"
+	lab_log_races
 	dmesg -c >/dev/null
 	echo 1 >"$TRACEFS/tracing_on"
+}
+
+# Have hcd.c log each bus suspend that raced with a wakeup.
+lab_log_races() {
+	echo "format \"$LAB_RACED\" +p" >"$DYNDBG" 2>/dev/null
 }
 
 # Stop recording; leave trace and dmesg in DIR.
