@@ -12,12 +12,16 @@
 . /lab/tests/aplab.sh
 
 aplab_up
-# one frame waiting, so the unmapped read reaches copy_to_user(); an
-# open file arms remote wakeup, in case the device suspended already
+# one frame waiting, so the unmapped read reaches copy_to_user(). The
+# open file arms remote wakeup; the frame is sent once the device has
+# autosuspended with it armed, the path case 45 proves. Sent in the
+# ~100 ms between the open's resume and that suspend, the frame was
+# lost twice on debug (peer: written and taken; driver: spontaneous 0,
+# no error counted): not understood yet (README, Noticed).
 exec 3<>"$APLAB_DEV" || fail "open $APLAB_DEV"
+wait_suspended "$LAB_DEV"
 autopm-gadget vendor event || fail "vendor event"
-# a wait for state, not a bound: the debug kernel once took over 3 s here
-wait_stat spontaneous 1 "$([ "$LAB_VARIANT" = debug ] && echo 10000 || echo 3000)"
+wait_stat spontaneous 1 "$APLAB_IO_MS"
 aplab bad "$APLAB_DEV" >/tmp/bad.out || fail "aplab bad"
 cat >/tmp/bad.want <<WANT
 oversized write: EMSGSIZE
