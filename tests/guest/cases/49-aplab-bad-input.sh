@@ -17,9 +17,11 @@ aplab_up
 # autosuspended with it armed, the path case 45 proves. Sent in the
 # ~100 ms between the open's resume and that suspend, the frame was
 # lost twice on debug (peer: written and taken; driver: spontaneous 0,
-# no error counted): not understood yet (README, Noticed).
+# no error counted): not understood yet (README, Noticed). Stock has no
+# udc state "suspended", so its peer cannot know to wake the bus: there
+# the frame goes to the device awake after the open, as before.
 exec 3<>"$APLAB_DEV" || fail "open $APLAB_DEV"
-wait_suspended "$LAB_DEV"
+[ "$LAB_VARIANT" = stock ] || wait_suspended "$LAB_DEV"
 autopm-gadget vendor event || fail "vendor event"
 wait_stat spontaneous 1 "$APLAB_IO_MS"
 aplab bad "$APLAB_DEV" >/tmp/bad.out || fail "aplab bad"
