@@ -5,6 +5,7 @@
 #include <linux/if_packet.h>
 #include <net/if.h>
 #include <sys/socket.h>
+#include <sys/types.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -27,15 +28,13 @@ int tty_open_raw(const char *path, int flags)
 	return -1;
 }
 
-int ecm_socket_open(const char *ifname)
+/* a lab-frame packet socket on IFINDEX, or on every interface for 0 */
+static int ecm_socket_bind(int ifindex)
 {
-	struct sockaddr_ll sll = { .sll_family = AF_PACKET, .sll_protocol = htons(LAB_ETHERTYPE) };
-	int fd;
+	struct sockaddr_ll sll = { .sll_family = AF_PACKET, .sll_protocol = htons(LAB_ETHERTYPE),
+				   .sll_ifindex = ifindex };
+	int fd = socket(AF_PACKET, SOCK_RAW, htons(LAB_ETHERTYPE));
 
-	sll.sll_ifindex = if_nametoindex(ifname);
-	if (!sll.sll_ifindex)
-		return -1;
-	fd = socket(AF_PACKET, SOCK_RAW, htons(LAB_ETHERTYPE));
 	if (fd < 0)
 		return -1;
 	if (bind(fd, (struct sockaddr *)&sll, sizeof(sll))) {
@@ -43,4 +42,29 @@ int ecm_socket_open(const char *ifname)
 		return -1;
 	}
 	return fd;
+}
+
+int ecm_socket_open(const char *ifname)
+{
+	int ifindex = if_nametoindex(ifname);
+
+	return ifindex ? ecm_socket_bind(ifindex) : -1;
+}
+
+int ecm_socket_open_all(void)
+{
+	return ecm_socket_bind(0);
+}
+
+ssize_t ecm_recv_from(int fd, int ifindex, void *buf, size_t len)
+{
+	struct sockaddr_ll from;
+	socklen_t fromlen = sizeof(from);
+	ssize_t n = recvfrom(fd, buf, len, 0, (struct sockaddr *)&from, &fromlen);
+
+	if (n < 0)
+		return -1;
+	if (from.sll_ifindex != ifindex || from.sll_pkttype == PACKET_OUTGOING)
+		return 0;
+	return n;
 }

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <net/if.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ int cmd_recv_ecm(int argc, char **argv)
 	unsigned int count, timeout;
 	struct tally t = { 0 };
 	long long end;
-	int fd, ready;
+	int fd, ready, ifindex;
 	ssize_t n;
 
 	if (argc < 3 || argc > 4) {
@@ -65,7 +66,13 @@ int cmd_recv_ecm(int argc, char **argv)
 		fprintf(stderr, "labtool recv-ecm: COUNT and TIMEOUT_MS are positive numbers\n");
 		return EXIT_USAGE;
 	}
-	fd = ecm_socket_open(argv[0]);
+	ifindex = if_nametoindex(argv[0]);
+	if (!ifindex) {
+		fprintf(stderr, "labtool recv-ecm: no interface %s\n", argv[0]);
+		return EXIT_FAIL;
+	}
+	/* IFACE may be down yet: see ecm_socket_open_all() */
+	fd = ecm_socket_open_all();
 	if (fd < 0) {
 		fprintf(stderr, "labtool recv-ecm: cannot open a packet socket on %s: %s\n", argv[0],
 			strerror(errno));
@@ -83,7 +90,7 @@ int cmd_recv_ecm(int argc, char **argv)
 
 		if (poll(&p, 1, end - now_ms()) <= 0)
 			continue;
-		n = recv(fd, frame, sizeof(frame), 0);
+		n = ecm_recv_from(fd, ifindex, frame, sizeof(frame));
 		if (n > 0)
 			take(&t, frame, n);
 	}
