@@ -153,6 +153,11 @@ clock_past() {
 	[ "$(labtool now-ms)" -ge "$1" ]
 }
 
+# the same for DEV's usbcore counter NAME: core_count_above DEV NAME N
+core_count_above() {
+	[ "$(core_count "$1" "$2")" -gt "$3" ]
+}
+
 # the held/sent counters of the gadget's ACM tty and ECM function
 acm_held() {
 	cat "/sys/class/tty/$(basename "$(lab_gadget_tty)")/tx_bytes_$1" 2>/dev/null ||
