@@ -3,9 +3,16 @@
 # remote wakeup (the host's and the device's counts both move by exactly
 # 60), and the latency of every one of them to the host device being
 # active and to the data being readable on the host is at least USB 2.0's
-# 20 ms of resume signalling and at most the wakeup bound (the max).
-# Shown failing: with WAKE_BOUND_MS at 60 it fails on the first kind's
-# max ("wake to-active: a wakeup took 109 ms, bound 60 ms").
+# 20 ms of resume signalling and at most a bound that follows the run.
+# The bound: each kind's median is at most half of WAKE_BOUND_MS, and
+# every sample at most 6 times that median, or WAKE_BOUND_MS if more. A
+# busy host slows all the samples (on debug, beside builds, medians rose
+# from about 120 to 265 ms and one sample reached 605 ms, 5.0 times its
+# median, the most in 75 sets of 20); a wakeup lost and ended by
+# something else, or a slower path, does not move the median alike.
+# Shown failing (patched): with WAKE_BOUND_MS at 60, "wake to-active:
+# median 68 ms, bound 30 ms"; with every sample bound at 1 times the
+# median, "wake to-active: a wakeup took 77 ms, bound 65 ms (median 65)".
 . /lab/tests/case.sh
 
 N=20
@@ -25,11 +32,15 @@ for what in "wake to-active" "acm to-active" "acm to-tty-data" "ecm to-active" "
 $what
 EOF
 	lo=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" min)
+	med=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" median)
 	hi=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" max)
-	[ -n "$lo" ] && [ -n "$hi" ] || fail "no min or max for $what"
+	[ -n "$lo" ] && [ -n "$med" ] && [ -n "$hi" ] || fail "no min, median or max for $what"
 	[ "$lo" -ge 20 ] || fail "$what: a wakeup in $lo ms, under USB 2.0's 20 ms of resume signalling"
-	[ "$hi" -le "$WAKE_BOUND_MS" ] || fail "$what: a wakeup took $hi ms, bound $WAKE_BOUND_MS ms"
-	echo "$what: every one of $N in $lo..$hi ms"
+	[ "$med" -le $((WAKE_BOUND_MS / 2)) ] ||
+		fail "$what: median $med ms, bound $((WAKE_BOUND_MS / 2)) ms"
+	bound=$((6 * med > WAKE_BOUND_MS ? 6 * med : WAKE_BOUND_MS))
+	[ "$hi" -le "$bound" ] || fail "$what: a wakeup took $hi ms, bound $bound ms (median $med)"
+	echo "$what: every one of $N in $lo..$hi ms, median $med, bound $bound"
 done
 expect_eq "host: remote wakeups" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) $((3 * N))
 expect_eq "device: wakeups delivered" $(($(udc_count wakeup_delivered_count) - d0)) $((3 * N))
