@@ -193,10 +193,12 @@ long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long
 	return n;
 }
 
-long trace_event_times(FILE *trace, const char *event, double *times, long max)
+/* the times of EVENT whose text contains NEEDLE and ends in SUFFIX (each
+ * only if not NULL) */
+static long event_times(FILE *trace, const char *event, const char *needle, const char *suffix,
+			double *times, long max)
 {
-	static const char ok[] = " --> 0";
-	size_t name_len = strlen(event), len;
+	size_t name_len = strlen(event), len, slen = suffix ? strlen(suffix) : 0;
 	char line[1024];
 	const char *ev;
 	long pid, n = 0;
@@ -207,11 +209,25 @@ long trace_event_times(FILE *trace, const char *event, double *times, long max)
 		ev = event_start(line, &pid, &when);
 		if (!ev || strncmp(ev, event, name_len) || ev[name_len] != ':')
 			continue;
+		if (needle && !strstr(ev + name_len, needle))
+			continue;
 		len = strlen(line);
-		if (len >= sizeof(ok) - 1 && !strcmp(line + len - (sizeof(ok) - 1), ok))
-			times[n++] = when;
+		if (suffix && (len < slen || strcmp(line + len - slen, suffix)))
+			continue;
+		times[n++] = when;
 	}
 	return ferror(trace) ? -1 : n;
+}
+
+long trace_event_times(FILE *trace, const char *event, double *times, long max)
+{
+	return event_times(trace, event, NULL, " --> 0", times, max);
+}
+
+long trace_event_times_with(FILE *trace, const char *event, const char *needle, double *times,
+			    long max)
+{
+	return event_times(trace, event, needle, NULL, times, max);
 }
 
 long wakeup_count(FILE *dmesg, const char *dev)
