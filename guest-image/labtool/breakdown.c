@@ -112,13 +112,13 @@ unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsign
 static void one_spec_row(double input, double until, const struct spec_events *ev,
 			 struct spec_row *row)
 {
-	long q, e, a, u;
+	long b, e, a, u;
 
 	row->ok = false;
-	q = first_time(ev->requests, ev->nrequests, input, until);
-	if (q < 0)
+	b = first_time(ev->resume_start, ev->nresume_start, input, until);
+	if (b < 0)
 		return;
-	e = first_time(ev->resume_end, ev->nresume_end, ev->requests[q], until);
+	e = first_time(ev->resume_end, ev->nresume_end, ev->resume_start[b], until);
 	if (e < 0)
 		return;
 	a = first_time(ev->link_active, ev->nlink_active, ev->resume_end[e], until);
@@ -127,7 +127,7 @@ static void one_spec_row(double input, double until, const struct spec_events *e
 	u = first_time(ev->setups, ev->nsetups, ev->link_active[a], until);
 	if (u < 0)
 		return;
-	row->signalling_ms = (ev->resume_end[e] - ev->requests[q]) * 1e3;
+	row->signalling_ms = (ev->resume_end[e] - ev->resume_start[b]) * 1e3;
 	row->recovery_ms = (ev->setups[u] - ev->link_active[a]) * 1e3;
 	row->ok = true;
 }

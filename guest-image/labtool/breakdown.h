@@ -51,15 +51,14 @@ unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsign
 /*
  * USB 2.0 7.1.7.7's two resume times, as dummy_hcd's trace events show
  * them from the device's side (the patched kernel's dummy_hcd_trace.h):
- * signalling (TDRSMDN, >= 20 ms) from the wakeup request to
+ * signalling (TDRSMDN, >= 20 ms) from dummy_hcd_resume_start to
  * dummy_hcd_resume_end, recovery (TRSMRCY, >= 10 ms) from the link going
- * active to the next SETUP sent to the device. Both err short: the
- * request event comes just after the signalling began, and the link goes
- * active no sooner than the signalling ended.
+ * active to the next SETUP sent to the device. Recovery errs short: the
+ * link goes active no sooner than the signalling ended.
  */
 struct spec_events {
-	const double *requests, *resume_end, *link_active, *setups;
-	long nrequests, nresume_end, nlink_active, nsetups;
+	const double *resume_start, *resume_end, *link_active, *setups;
+	long nresume_start, nresume_end, nlink_active, nsetups;
 };
 
 struct spec_row {

@@ -136,7 +136,8 @@ static int parse(int argc, char **argv, struct latency_run *r)
 static const char *const trace_events[] = { "rpm", "gadget/usb_gadget_wakeup" };
 /* the bus's own view, where the kernel has it (patched): resume timings */
 static const char *const spec_events[] = {
-	"dummy_hcd/dummy_hcd_resume_end", "dummy_hcd/dummy_hcd_link", "dummy_hcd/dummy_hcd_setup"
+	"dummy_hcd/dummy_hcd_resume_start", "dummy_hcd/dummy_hcd_resume_end",
+	"dummy_hcd/dummy_hcd_link", "dummy_hcd/dummy_hcd_setup"
 };
 
 /* 1 if all of spec_events are there (and now set to VALUE), 0 if not */
@@ -191,10 +192,9 @@ static void trace_stop(struct latency_run *r)
 /* signalling and recovery per round, from dummy_hcd's events (breakdown.h) */
 static int print_spec(struct latency_run *r, unsigned int n)
 {
-	static double requests[MAX_EVENTS], resume_end[MAX_EVENTS], active[MAX_EVENTS],
-		setups[MAX_EVENTS];
+	static double start[MAX_EVENTS], end[MAX_EVENTS], active[MAX_EVENTS], setups[MAX_EVENTS];
 	static struct spec_row rows[MAX_ROUNDS];
-	struct spec_events ev = { requests, resume_end, active, setups, 0, 0, 0, 0 };
+	struct spec_events ev = { start, end, active, setups, 0, 0, 0, 0 };
 	char path[256], devnum[16], needle[32];
 	FILE *f;
 
@@ -205,17 +205,17 @@ static int print_spec(struct latency_run *r, unsigned int n)
 	f = fopen(TRACEFS "/trace", "r");
 	if (!f)
 		return usage_error("cannot read", TRACEFS "/trace");
-	ev.nrequests = trace_event_times(f, "usb_gadget_wakeup", requests, MAX_EVENTS);
+	ev.nresume_start = trace_event_times_with(f, "dummy_hcd_resume_start", NULL, start,
+						  MAX_EVENTS);
 	rewind(f);
-	ev.nresume_end = trace_event_times_with(f, "dummy_hcd_resume_end", NULL, resume_end,
-						MAX_EVENTS);
+	ev.nresume_end = trace_event_times_with(f, "dummy_hcd_resume_end", NULL, end, MAX_EVENTS);
 	rewind(f);
 	ev.nlink_active = trace_event_times_with(f, "dummy_hcd_link", " active 1 ", active,
 						 MAX_EVENTS);
 	rewind(f);
 	ev.nsetups = trace_event_times_with(f, "dummy_hcd_setup", needle, setups, MAX_EVENTS);
 	fclose(f);
-	if (ev.nrequests < 0 || ev.nresume_end < 0 || ev.nlink_active < 0 || ev.nsetups < 0)
+	if (ev.nresume_start < 0 || ev.nresume_end < 0 || ev.nlink_active < 0 || ev.nsetups < 0)
 		return usage_error("cannot parse", TRACEFS "/trace");
 	spec_rows(r->input_s, n, &ev, rows);
 	if (spec_print(stdout, rows, n) == n)
