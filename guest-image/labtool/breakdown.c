@@ -127,7 +127,7 @@ static void one_spec_row(double input, double until, const struct spec_events *e
 	u = first_time(ev->setups, ev->nsetups, ev->link_active[a], until);
 	if (u < 0)
 		return;
-	row->signalling_ms = (ev->resume_end[e] - ev->resume_start[b]) * 1e3;
+	row->signalling_ms = (ev->end_ns[e] - ev->start_ns[b]) / 1e6;
 	row->recovery_ms = (ev->setups[u] - ev->link_active[a]) * 1e3;
 	row->ok = true;
 }

@@ -193,8 +193,9 @@ static void trace_stop(struct latency_run *r)
 static int print_spec(struct latency_run *r, unsigned int n)
 {
 	static double start[MAX_EVENTS], end[MAX_EVENTS], active[MAX_EVENTS], setups[MAX_EVENTS];
+	static double start_ns[MAX_EVENTS], end_ns[MAX_EVENTS];
 	static struct spec_row rows[MAX_ROUNDS];
-	struct spec_events ev = { start, end, active, setups, 0, 0, 0, 0 };
+	struct spec_events ev = { start, end, active, setups, start_ns, end_ns, 0, 0, 0, 0 };
 	char path[256], devnum[16], needle[32];
 	FILE *f;
 
@@ -205,10 +206,11 @@ static int print_spec(struct latency_run *r, unsigned int n)
 	f = fopen(TRACEFS "/trace", "r");
 	if (!f)
 		return usage_error("cannot read", TRACEFS "/trace");
-	ev.nresume_start = trace_event_times_with(f, "dummy_hcd_resume_start", NULL, start,
-						  MAX_EVENTS);
+	ev.nresume_start = trace_event_values(f, "dummy_hcd_resume_start", " at ", start, start_ns,
+					      MAX_EVENTS);
 	rewind(f);
-	ev.nresume_end = trace_event_times_with(f, "dummy_hcd_resume_end", NULL, end, MAX_EVENTS);
+	ev.nresume_end = trace_event_values(f, "dummy_hcd_resume_end", " at ", end, end_ns,
+					    MAX_EVENTS);
 	rewind(f);
 	ev.nlink_active = trace_event_times_with(f, "dummy_hcd_link", " active 1 ", active,
 						 MAX_EVENTS);

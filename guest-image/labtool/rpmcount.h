@@ -51,6 +51,12 @@ long trace_event_times(FILE *trace, const char *event, double *times, long max);
 long trace_event_times_with(FILE *trace, const char *event, const char *needle, double *times,
 			    long max);
 
+/* The times of the trace events named EVENT that carry a number after
+ * KEY (" at " for "at 123 ns"), and those numbers, at most MAX into TIMES
+ * and VALUES. Returns how many, or -1. */
+long trace_event_values(FILE *trace, const char *event, const char *key, double *times,
+			double *values, long max);
+
 /* Count "DEV: usb wakeup-resume" lines (hub.c dev_dbg) in a dmesg dump. */
 long wakeup_count(FILE *dmesg, const char *dev);
 
