@@ -158,6 +158,17 @@ core_count_above() {
 	[ "$(core_count "$1" "$2")" -gt "$3" ]
 }
 
+# Wait up to MS for DEV's remote_wakeup_count to pass N (the wakeups the
+# device signalled, as the USB core counts them); prints the ms waited:
+# wait_remote_wakeup DEV N MS. Unlike "active", a count cannot be missed:
+# on a loaded debug guest a sender can outlast the wakeup, the resume and
+# the next autosuspend before a waiter starts to look (case 35).
+wait_remote_wakeup() {
+	_ws=$(labtool now-ms)
+	lab_wait_cmd "$3" core_count_above "$1" remote_wakeup_count "$2" || return 1
+	echo $(($(labtool now-ms) - _ws))
+}
+
 # the held/sent counters of the gadget's ACM tty and ECM function
 acm_held() {
 	cat "/sys/class/tty/$(basename "$(lab_gadget_tty)")/tx_bytes_$1" 2>/dev/null ||

@@ -9,11 +9,13 @@ lab_open_host_acm_raw || fail "open the host tty"
 exec 4<>"$(lab_gadget_tty)" || fail "open the gadget tty"
 stty sane -echo <&4
 wait_suspended "$LAB_DEV"
+require_core "$LAB_DEV"
+w0=$(core_count "$LAB_DEV" remote_wakeup_count)
 d0=$(udc_count wakeup_delivered_count)
 head -c 1 <&3 >/tmp/got &
 r=$!
 printf '\t' >&4
-lab_wait_state "$LAB_DEV" active "$WAKE_BOUND_MS" >/dev/null || fail "the tab did not wake $LAB_DEV"
+wait_remote_wakeup "$LAB_DEV" "$w0" "$WAKE_BOUND_MS" >/dev/null || fail "the tab did not wake $LAB_DEV"
 lab_wait_pid $r 5000 || fail "the tab did not arrive"
 expect_eq "bytes received" "$(od -An -c </tmp/got | tr -d ' ')" '\t'
 expect_eq "device: wakeups delivered" $(($(udc_count wakeup_delivered_count) - d0)) 1
