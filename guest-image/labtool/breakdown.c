@@ -108,3 +108,74 @@ unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsign
 	free(v);
 	return ok;
 }
+
+static void one_spec_row(double input, double until, const struct spec_events *ev,
+			 struct spec_row *row)
+{
+	long b, e, a, u;
+
+	row->ok = false;
+	b = first_time(ev->resume_start, ev->nresume_start, input, until);
+	if (b < 0)
+		return;
+	e = first_time(ev->resume_end, ev->nresume_end, ev->resume_start[b], until);
+	if (e < 0)
+		return;
+	a = first_time(ev->link_active, ev->nlink_active, ev->resume_end[e], until);
+	if (a < 0)
+		return;
+	u = first_time(ev->setups, ev->nsetups, ev->link_active[a], until);
+	if (u < 0)
+		return;
+	row->signalling_ms = (ev->end_ns[e] - ev->start_ns[b]) / 1e6;
+	row->recovery_ms = (ev->setups[u] - ev->link_active[a]) * 1e3;
+	row->ok = true;
+}
+
+void spec_rows(const double *input, unsigned int n, const struct spec_events *ev,
+	       struct spec_row *rows)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		one_spec_row(input[i], i + 1 < n ? input[i + 1] : INFINITY, ev, &rows[i]);
+}
+
+static void spec_stats(FILE *out, const char *name, const struct spec_row *rows, unsigned int n,
+		       bool recovery, double *v)
+{
+	struct latency_stats s;
+	unsigned int i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (rows[i].ok)
+			v[k++] = recovery ? rows[i].recovery_ms : rows[i].signalling_ms;
+	latency_stats(v, k, &s);
+	fprintf(out, "breakdown %s: n=%zu min=%.2f median=%.2f p95=%.2f max=%.2f ms\n", name, s.n,
+		s.min, s.median, s.p95, s.max);
+}
+
+unsigned int spec_print(FILE *out, const struct spec_row *rows, unsigned int n)
+{
+	double *v = calloc(n ? n : 1, sizeof(*v));
+	unsigned int i, ok = 0;
+
+	if (!v)
+		return 0;
+	for (i = 0; i < n; i++) {
+		fprintf(out, "breakdown spec round %u:", i);
+		if (!rows[i].ok) {
+			fprintf(out, " events missing\n");
+			continue;
+		}
+		fprintf(out, " signalling=%.2f recovery=%.2f ms\n", rows[i].signalling_ms,
+			rows[i].recovery_ms);
+		ok++;
+	}
+	if (ok) {
+		spec_stats(out, "signalling", rows, n, false, v);
+		spec_stats(out, "recovery", rows, n, true, v);
+	}
+	free(v);
+	return ok;
+}

@@ -48,4 +48,33 @@ void breakdown_rows(const double *input, unsigned int n, const struct breakdown_
  * median= p95= max= ms" over the rows that are ok. Returns how many are. */
 unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsigned int n);
 
+/*
+ * USB 2.0 7.1.7.7's two resume times, as dummy_hcd's trace events show
+ * them from the device's side (the patched kernel's dummy_hcd_trace.h):
+ * signalling (TDRSMDN, >= 20 ms) between the times dummy_hcd_resume_start
+ * and dummy_hcd_resume_end carry (when dummy_hcd started and ended it, in
+ * ns), recovery (TRSMRCY, >= 10 ms) from the link going active to the next
+ * SETUP sent to the device, by the events' own times. Recovery errs short:
+ * the link goes active no sooner than the signalling ended.
+ */
+struct spec_events {
+	const double *resume_start, *resume_end, *link_active, *setups;
+	const double *start_ns, *end_ns;	/* what the resume events carry */
+	long nresume_start, nresume_end, nlink_active, nsetups;
+};
+
+struct spec_row {
+	bool ok;
+	double signalling_ms, recovery_ms;
+};
+
+/* one row per round, the rounds' inputs as in breakdown_rows() */
+void spec_rows(const double *input, unsigned int n, const struct spec_events *ev,
+	       struct spec_row *rows);
+
+/* "breakdown spec round I: signalling= recovery= ms" for each row, then
+ * "breakdown signalling: n= min= ..." and the same for recovery, over
+ * the rows that are ok. Returns how many are. */
+unsigned int spec_print(FILE *out, const struct spec_row *rows, unsigned int n);
+
 #endif

@@ -51,6 +51,7 @@ struct latency_run {
 	double active_ms[MAX_ROUNDS], data_ms[MAX_ROUNDS];
 	bool breakdown;
 	char roothub[32], roothub_status[256];
+	bool spec;			/* the kernel has dummy_hcd's trace events */
 	double input_s[MAX_ROUNDS];	/* when each round made its input */
 };
 
@@ -133,6 +134,25 @@ static int parse(int argc, char **argv, struct latency_run *r)
 
 /* every rpm event: a return is paired with its call (rpm_resume_spans) */
 static const char *const trace_events[] = { "rpm", "gadget/usb_gadget_wakeup" };
+/* the bus's own view, where the kernel has it (patched): resume timings */
+static const char *const spec_events[] = {
+	"dummy_hcd/dummy_hcd_resume_start", "dummy_hcd/dummy_hcd_resume_end",
+	"dummy_hcd/dummy_hcd_link", "dummy_hcd/dummy_hcd_setup"
+};
+
+/* 1 if all of spec_events are there (and now set to VALUE), 0 if not */
+static int spec_events_enable(const char *value)
+{
+	char path[128];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(spec_events) / sizeof(spec_events[0]); i++) {
+		snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", spec_events[i]);
+		if (access(path, W_OK) || sysfs_write(path, value))
+			return 0;
+	}
+	return 1;
+}
 
 static int trace_events_enable(const char *value)
 {
@@ -148,7 +168,7 @@ static int trace_events_enable(const char *value)
 }
 
 /* the trace's clock is CLOCK_MONOTONIC ("mono"), like now_us() */
-static int trace_start(void)
+static int trace_start(struct latency_run *r)
 {
 	if (sysfs_write(TRACEFS "/tracing_on", "0") ||
 	    sysfs_write(TRACEFS "/trace_clock", "mono") ||
@@ -157,13 +177,53 @@ static int trace_start(void)
 		return usage_error("cannot set up tracing in", TRACEFS);
 	if (trace_events_enable("1"))
 		return -1;
+	r->spec = spec_events_enable("1");
 	return sysfs_write(TRACEFS "/tracing_on", "1") ? usage_error("cannot start tracing", NULL) : 0;
 }
 
-static void trace_stop(void)
+static void trace_stop(struct latency_run *r)
 {
 	sysfs_write(TRACEFS "/tracing_on", "0");
 	trace_events_enable("0");
+	if (r->spec)
+		spec_events_enable("0");
+}
+
+/* signalling and recovery per round, from dummy_hcd's events (breakdown.h) */
+static int print_spec(struct latency_run *r, unsigned int n)
+{
+	static double start[MAX_EVENTS], end[MAX_EVENTS], active[MAX_EVENTS], setups[MAX_EVENTS];
+	static double start_ns[MAX_EVENTS], end_ns[MAX_EVENTS];
+	static struct spec_row rows[MAX_ROUNDS];
+	struct spec_events ev = { start, end, active, setups, start_ns, end_ns, 0, 0, 0, 0 };
+	char path[256], devnum[16], needle[32];
+	FILE *f;
+
+	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/devnum", r->device);
+	if (sysfs_read(path, devnum, sizeof(devnum)))
+		return usage_error("cannot read", path);
+	snprintf(needle, sizeof(needle), " devnum %s ", devnum);
+	f = fopen(TRACEFS "/trace", "r");
+	if (!f)
+		return usage_error("cannot read", TRACEFS "/trace");
+	ev.nresume_start = trace_event_values(f, "dummy_hcd_resume_start", " at ", start, start_ns,
+					      MAX_EVENTS);
+	rewind(f);
+	ev.nresume_end = trace_event_values(f, "dummy_hcd_resume_end", " at ", end, end_ns,
+					    MAX_EVENTS);
+	rewind(f);
+	ev.nlink_active = trace_event_times_with(f, "dummy_hcd_link", " active 1 ", active,
+						 MAX_EVENTS);
+	rewind(f);
+	ev.nsetups = trace_event_times_with(f, "dummy_hcd_setup", needle, setups, MAX_EVENTS);
+	fclose(f);
+	if (ev.nresume_start < 0 || ev.nresume_end < 0 || ev.nlink_active < 0 || ev.nsetups < 0)
+		return usage_error("cannot parse", TRACEFS "/trace");
+	spec_rows(r->input_s, n, &ev, rows);
+	if (spec_print(stdout, rows, n) == n)
+		return 0;
+	fprintf(stderr, "labtool latency: the trace lacks some rounds' dummy_hcd events\n");
+	return -1;
 }
 
 /* read the trace once per kind of event, then print the rows */
@@ -191,6 +251,8 @@ static int print_breakdown(struct latency_run *r, unsigned int n)
 		ret = 0;
 	else
 		fprintf(stderr, "labtool latency: the trace lacks some rounds' events\n");
+	if (r->spec && print_spec(r, n))
+		ret = -1;
 	return ret;
 }
 
@@ -365,7 +427,7 @@ int cmd_latency(int argc, char **argv)
 	}
 	if (open_ends(r))
 		goto out;
-	if (r->breakdown && trace_start())
+	if (r->breakdown && trace_start(r))
 		goto out;
 	for (i = 0; i < r->count; i++) {
 		if (one_round(r, i))
@@ -386,7 +448,7 @@ int cmd_latency(int argc, char **argv)
 				    r->data_ms, i);
 	}
 	if (r->breakdown) {
-		trace_stop();
+		trace_stop(r);
 		if (i && print_breakdown(r, i))
 			ret = EXIT_FAIL;
 	}

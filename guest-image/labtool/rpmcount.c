@@ -193,25 +193,57 @@ long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long
 	return n;
 }
 
-long trace_event_times(FILE *trace, const char *event, double *times, long max)
+/* the times of EVENT whose text contains NEEDLE and ends in SUFFIX (each
+ * only if not NULL); with KEY, also the number after it ("KEY N"), which
+ * an event without one is not counted without */
+static long event_times(FILE *trace, const char *event, const char *needle, const char *suffix,
+			const char *key, double *times, double *values, long max)
 {
-	static const char ok[] = " --> 0";
-	size_t name_len = strlen(event), len;
-	char line[1024];
-	const char *ev;
+	size_t name_len = strlen(event), len, slen = suffix ? strlen(suffix) : 0;
+	char line[1024], *end;
+	const char *ev, *at;
 	long pid, n = 0;
-	double when;
+	double when, value = 0;
 
 	while (n < max && fgets(line, sizeof(line), trace)) {
 		line[strcspn(line, "\n")] = '\0';
 		ev = event_start(line, &pid, &when);
 		if (!ev || strncmp(ev, event, name_len) || ev[name_len] != ':')
 			continue;
+		if (needle && !strstr(ev + name_len, needle))
+			continue;
 		len = strlen(line);
-		if (len >= sizeof(ok) - 1 && !strcmp(line + len - (sizeof(ok) - 1), ok))
-			times[n++] = when;
+		if (suffix && (len < slen || strcmp(line + len - slen, suffix)))
+			continue;
+		if (key) {
+			at = strstr(ev + name_len, key);
+			if (!at)
+				continue;
+			value = strtod(at + strlen(key), &end);
+			if (end == at + strlen(key))
+				continue;
+			values[n] = value;
+		}
+		times[n++] = when;
 	}
 	return ferror(trace) ? -1 : n;
+}
+
+long trace_event_times(FILE *trace, const char *event, double *times, long max)
+{
+	return event_times(trace, event, NULL, " --> 0", NULL, times, NULL, max);
+}
+
+long trace_event_times_with(FILE *trace, const char *event, const char *needle, double *times,
+			    long max)
+{
+	return event_times(trace, event, needle, NULL, NULL, times, NULL, max);
+}
+
+long trace_event_values(FILE *trace, const char *event, const char *key, double *times,
+			double *values, long max)
+{
+	return event_times(trace, event, NULL, NULL, key, times, values, max);
 }
 
 long wakeup_count(FILE *dmesg, const char *dev)

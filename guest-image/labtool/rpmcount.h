@@ -45,6 +45,18 @@ long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long
  * text ends in " --> 0", at most MAX into TIMES. Returns how many, or -1. */
 long trace_event_times(FILE *trace, const char *event, double *times, long max);
 
+/* The times of the trace events named EVENT whose text after the name
+ * contains NEEDLE (any, if NULL), at most MAX into TIMES. Returns how
+ * many, or -1. */
+long trace_event_times_with(FILE *trace, const char *event, const char *needle, double *times,
+			    long max);
+
+/* The times of the trace events named EVENT that carry a number after
+ * KEY (" at " for "at 123 ns"), and those numbers, at most MAX into TIMES
+ * and VALUES. Returns how many, or -1. */
+long trace_event_values(FILE *trace, const char *event, const char *key, double *times,
+			double *values, long max);
+
 /* Count "DEV: usb wakeup-resume" lines (hub.c dev_dbg) in a dmesg dump. */
 long wakeup_count(FILE *dmesg, const char *dev);
 

@@ -1,0 +1,65 @@
+# Remote wakeup at the speed USB 2.0 allows, and no faster. Over N
+# wakeup requests (srp) from a suspended bus, dummy_hcd's trace events
+# (patch 18) show, in every round, at least 20 ms of resume signalling
+# (TDRSMDN: dummy_hcd_resume_start to dummy_hcd_resume_end) and at least
+# 10 ms of resume recovery (TRSMRCY: the link going active to the
+# device's next SETUP), USB 2.0 7.1.7.7. Recovery is measured short of
+# the truth (the link goes active after the signalling ended), so a pass
+# is a pass. And every one of the N wakeups, from the srp write to the
+# device's resume returning (by the trace), takes at most
+# RESUME_BOUND_MS, and their median less than MEDIAN_BOUND_MS.
+#
+# A bound on every sample that fails a regression of 10 ms is not
+# possible here: with patches 19-21 the medians were 32.3-34.8 ms in 15
+# runs, but under load (another engineer's guests, and in 10 of the runs
+# a niced kernel build of ours beside them; load average 5-8) single
+# wakeups took up to 115.9 ms, the hrtimer that ends the signalling once
+# running 83 ms late (kernel-patches/README.md). RESUME_BOUND_MS is the
+# tightest bound above what was seen. What fails a 10 ms regression is
+# the median bound: the 12-16 ms that patch 19 took out, coming back,
+# fails it (below).
+#
+# Fails on stock: its dummy_hcd has no trace events (and it takes
+# 60-70 ms). On the debug kernel (KASAN, lockdep) the floors are checked
+# the same, the bound does not apply (its wakeups take twice as long).
+#
+# Shown failing (scratch builds, not in the series, patched, load 4-5):
+# - usb_port_resume() waiting usleep_range(5000, 6000) for TRSMRCY and
+#   dummy_hcd's DUMMY_RESUME_NSECS at 15 ms: "round 0: signalling
+#   17.36 ms, under TDRSMDN's 20 ms", "round 0: recovery 7.34 ms, under
+#   TRSMRCY's 10 ms" (signalling 15.06-23.65, recovery 5.78-11.08);
+# - patch 19 reverted (hub_handle_remote_wakeup()'s msleep(10) back):
+#   "median wakeup 54 ms, bound 40 ms" (every sample 50.4-57.7 ms).
+. /lab/tests/case.sh
+
+N=20
+# every sample: the worst seen under load (115.9 ms) and some room; the
+# median: the floors' 30 ms, the 2-5 ms the lab's software adds, and 5 ms
+RESUME_BOUND_MS=150
+MEDIAN_BOUND_MS=40
+case_up
+[ -d "$TRACEFS/events/dummy_hcd/dummy_hcd_resume_end" ] ||
+	fail "no dummy_hcd trace events: this kernel lacks the lab's patch 18"
+lab_latency wake $N --breakdown --suspend-timeout-ms "$SUSPEND_BOUND_MS" >/tmp/rt 2>&1 ||
+	fail "breakdown: $(grep -e 'missing' -e 'failed' -e 'labtool' /tmp/rt | head -n 5)"
+grep '^breakdown [a-z]' /tmp/rt
+expect_eq "rounds with the bus's events" \
+	"$(grep -c '^breakdown spec round [0-9]*: signalling=' /tmp/rt)" "$N"
+# every round, both floors (the fields as labtool prints them, in ms)
+awk '/^breakdown spec round [0-9]+: signalling=/ {
+	split($5, s, "="); split($6, r, "=")
+	if (s[2] + 0 < 20) { print "round " $4 " signalling " s[2] " ms, under TDRSMDN'"'"'s 20 ms"; bad = 1 }
+	if (r[2] + 0 < 10) { print "round " $4 " recovery " r[2] " ms, under TRSMRCY'"'"'s 10 ms"; bad = 1 }
+} END { exit bad }' /tmp/rt >/tmp/rt.bad || fail "$(head -n 3 /tmp/rt.bad)"
+echo "every round: signalling >= 20 ms, recovery >= 10 ms"
+[ "$LAB_VARIANT" = debug ] && exit 0
+# every sample, by the trace (the srp write to the device's resume
+# returning; the polled runtime_status adds the poller's own delays)
+awk -v b="$RESUME_BOUND_MS" '/^breakdown round [0-9]+: input-to-request=/ {
+	split($9, t, "=")
+	if (t[2] + 0 > b) { print "round " $3 " took " t[2] " ms, bound " b " ms"; bad = 1 }
+} END { exit bad }' /tmp/rt >/tmp/rt.bad || fail "$(head -n 3 /tmp/rt.bad)"
+median=$(sed -n 's/^breakdown total: .* median=\([0-9]*\)\..*/\1/p' /tmp/rt)
+[ -n "$median" ] && [ "$median" -lt "$MEDIAN_BOUND_MS" ] ||
+	fail "median wakeup ${median:-?} ms, bound $MEDIAN_BOUND_MS ms"
+echo "every one of $N wakeups within $RESUME_BOUND_MS ms, median under $MEDIAN_BOUND_MS ms"
