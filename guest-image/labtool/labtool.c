@@ -14,6 +14,7 @@
 #include "clock.h"
 #include "ecmrecv.h"
 #include "hostside.h"
+#include "idle.h"
 #include "lab.h"
 #include "latency.h"
 #include "parse.h"
@@ -36,7 +37,8 @@ static int usage(void)
 		"       labtool latency --mode wake|acm|ecm --device DEV --udc UDC [--count N]\n"
 		"               [--host-tty P --gadget-tty P] [--host-if IF --gadget-if IF --netns PID]\n"
 		"               [--timeout-ms MS] [--suspend-timeout-ms MS] [--breakdown]\n"
-		"       labtool recv-ecm IFACE COUNT TIMEOUT_MS [READY_FILE]\n");
+		"       labtool recv-ecm IFACE COUNT TIMEOUT_MS [READY_FILE]\n"
+		"       labtool idle TRACE DEV DELAY_MS MARGIN_MS (idle to suspended, per resume)\n");
 	return EXIT_USAGE;
 }
 
@@ -307,6 +309,8 @@ int main(int argc, char **argv)
 		return cmd_report(argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "latency"))
 		return cmd_latency(argc - 1, argv + 1);
+	if (argc == 6 && !strcmp(argv[1], "idle"))
+		return cmd_idle(argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "recv-ecm"))
 		return cmd_recv_ecm(argc - 2, argv + 2);
 	return usage();
