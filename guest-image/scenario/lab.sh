@@ -141,6 +141,30 @@ lab_latency() {
 	labtool latency "$@"
 }
 
+# Idle to suspended: NUM idle periods of the host device at an autosuspend
+# delay of DELAY ms, each begun by a remote wakeup (labtool latency's
+# rounds), timed from the trace by labtool idle, which checks every
+# sample against DELAY and DELAY * 5/4 + MARGIN ms; fails too when fewer
+# than NUM periods were timed: lab_idle_periods DELAY NUM MARGIN. The
+# host's ttyACM stays open throughout (it arms remote wakeup), so no
+# close marks the device busy within a period.
+lab_idle_periods() {
+	_d=$1 _n=$2 _rc=0
+	lab_autosuspend "$LAB_DEV" "$_d" || return 1
+	lab_open_host_acm_raw || return 1
+	lab_trace_start
+	lab_latency wake "$_n" --suspend-timeout-ms $((_d * 2 + 3000)) >/dev/null || _rc=1
+	lab_wait_state "$LAB_DEV" suspended $((_d * 2 + 3000)) >/dev/null || _rc=1
+	lab_trace_stop /tmp
+	exec 3>&-
+	[ $_rc = 0 ] || { echo "idle: $_n wakeups at a $_d ms delay did not all complete"; return 1; }
+	_out=$(labtool idle /tmp/trace "$LAB_DEV" "$_d" "$3") || _rc=1
+	echo "$_out"
+	_got=$(echo "$_out" | sed -n 's/^idle: n=\([0-9]*\) .*/\1/p')
+	[ "${_got:-0}" -ge "$_n" ] || { echo "idle: ${_got:-0} periods timed, wanted $_n"; return 1; }
+	return $_rc
+}
+
 # Wait for PID to exit within TIMEOUT_MS; kill it if it does not.
 lab_wait_pid() {
 	if lab_wait_cmd "$2" lab_pid_gone "$1"; then
