@@ -15,8 +15,8 @@ SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 400))
 # period beyond the delay and its quarter of slack (case 69): measured
 # up to 29 ms on patched beside another guest; on debug beside a kernel
 # build and another guest, 59 ms at a 100 ms delay and 164 at 2000
-# shellcheck disable=SC2034 # for the cases
 IDLE_MARGIN_MS=50
+# shellcheck disable=SC2034 # for the cases
 [ "$LAB_VARIANT" = debug ] && IDLE_MARGIN_MS=300
 # remote wakeup to "active": 20 ms resume signalling plus 10 ms recovery
 # on the wire; measured 31-35 ms (median) here under TCG on patched, with
