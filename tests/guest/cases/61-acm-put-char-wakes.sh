@@ -1,7 +1,9 @@
 # A tab written to ttyGS0 with output processing on reaches u_serial
 # through put_char() and flush_chars(), not write() (n_tty's only write
 # is an empty one, before the tab): written while the bus is suspended,
-# it too wakes the host, and arrives.
+# it too wakes the host, and arrives. The wakeup is waited for by its
+# count (case 35 says why). Shown failing (scratch): waiting for one
+# more wakeup than the tab makes, "the tab did not wake 1-1".
 . /lab/tests/case.sh
 
 case_up
