@@ -34,7 +34,7 @@ if ! lab_wait_cmd 3000 udc_count_above wakeup_delivered_count "$d0"; then
 fi
 # the gadget counts the wakeup at its resume, before the host has seen
 # it: wait for the host's, or the suspend below may be the old one
-lab_wait_cmd 2000 core_count_above "$LAB_DEV" remote_wakeup_count "$w0" ||
+wait_remote_wakeup "$LAB_DEV" "$w0" 2000 >/dev/null ||
 	fail "the host did not take the remote wakeup"
 wait_suspended "$LAB_DEV"
 expect_steady "$LAB_DEV" suspended "nobody reads: no second wakeup"
