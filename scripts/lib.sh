@@ -4,6 +4,10 @@
 LAB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LAB_CACHE=${AUTOPM_LAB_CACHE:-$HOME/.cache/autopm-lab}
 LAB_VARIANTS="patched stock debug"
+# Kernel generations: Debian's linux-source-K, each with its own series
+# (kernel-patches/K/) and its own trees, builds and locks ($LAB_CACHE/K/).
+LAB_KERNELS="6.1 6.12"
+LAB_KERNEL=${AUTOPM_LAB_KERNEL:-6.1}
 # Kernel trees and builds are shared by every checkout (under lab_lock);
 # what is built from this checkout's own files (programs, module, image,
 # unit tests) and each run's results live in a folder of this checkout.
@@ -28,6 +32,26 @@ info() {
 	echo "[$(basename "$0")] $*" >&2
 }
 
+# Choose the kernel generation for this script and every script it runs.
+set_kernel() {
+	case " $LAB_KERNELS " in
+	*" $1 "*) ;;
+	*) usage_error "unknown kernel '$1' (choose one of: $LAB_KERNELS)" ;;
+	esac
+	LAB_KERNEL=$1
+	export AUTOPM_LAB_KERNEL=$1
+}
+
+# this generation's trees, builds and locks
+kernel_cache() {
+	echo "$LAB_CACHE/$LAB_KERNEL"
+}
+
+# this generation's series, Kconfig fragments and checkpatch exceptions
+kernel_patches() {
+	echo "$LAB_ROOT/kernel-patches/$LAB_KERNEL"
+}
+
 check_variant() {
 	case " $LAB_VARIANTS " in
 	*" $1 "*) ;;
@@ -35,38 +59,29 @@ check_variant() {
 	esac
 }
 
-# The lock of a variant's source tree: stock builds the pristine tree,
-# patched and debug share the patched one (whose lock file is plain
-# build.lock, the one lock of older checkouts).
-variant_lock() {
-	if [ "$1" = stock ]; then echo stock; else echo patched; fi
-}
-
+# Each variant of a generation has its own source tree, build and lock;
+# only the pristine unpack is shared (under unpack.lock).
 lock_file() {
-	if [ "$1" = patched ]; then
-		echo "$LAB_CACHE/build.lock"
-	else
-		echo "$LAB_CACHE/build-$1.lock"
-	fi
+	echo "$(kernel_cache)/build-$1.lock"
 }
 
 # Hold the lock NAME (fd 9) until lab_unlock or exit: a kernel tree, its
 # builds and what is built against them change only under it. Children
 # inherit the lock, so they do not take it again.
 lab_lock() {
-	local file
+	local file name=$LAB_KERNEL/$1
 	file=$(lock_file "$1")
 	case ${LAB_LOCK_HELD:-} in
-	"$1":*) return 0 ;;
-	?*) die "internal: lock $1 wanted while ${LAB_LOCK_HELD%%:*} is held" ;;
+	"$name":*) return 0 ;;
+	?*) die "internal: lock $name wanted while ${LAB_LOCK_HELD%%:*} is held" ;;
 	esac
-	mkdir -p "$LAB_CACHE"
+	mkdir -p "$(kernel_cache)"
 	exec 9>"$file"
 	if ! flock -n 9; then
 		info "waiting for another run's build ($file)"
 		flock 9
 	fi
-	export LAB_LOCK_HELD=$1:$$
+	export LAB_LOCK_HELD=$name:$$
 }
 
 # Let go of the lock before a long step that needs no build (a boot):
@@ -77,17 +92,35 @@ lab_unlock() {
 	unset LAB_LOCK_HELD
 }
 
-# The source tree a variant builds from: stock builds the pristine tree.
+# The source tree a variant builds from: stock builds the pristine tree,
+# patched and debug a worktree of it each, with the series applied.
 variant_src() {
 	if [ "$1" = stock ]; then
-		echo "$LAB_CACHE/linux"
+		echo "$(kernel_cache)/linux"
 	else
-		echo "$LAB_CACHE/linux-patched"
+		echo "$(kernel_cache)/linux-$1"
 	fi
 }
 
+# Make DIR a worktree of the pristine tree, at its tag. The repository's
+# list of worktrees is shared by every variant: one change at a time.
+add_worktree() {
+	local repo
+	repo=$(variant_src stock)
+	rm -rf "$1"
+	(
+		flock 8
+		git -C "$repo" worktree prune
+		git -c advice.detachedHead=false -C "$repo" worktree add -q --detach "$1" pristine
+	) 8>"$(kernel_cache)/unpack.lock"
+}
+
+# A build folder directly inside its source tree, so that kbuild names
+# every source file relative to it (srctree is ".."): two variants of
+# the same config then run the same commands, and one's objects can seed
+# the other's build (scripts/build-kernel).
 variant_build() {
-	echo "$LAB_CACHE/build/$1"
+	echo "$(variant_src "$1")/build-$1"
 }
 
 variant_kernel() {
