@@ -7,7 +7,7 @@
 
 N=10
 case_up
-lab_latency wake $N --breakdown --suspend-timeout-ms "$SUSPEND_BOUND_MS" >/tmp/bd ||
+lab_latency wake $N --breakdown --suspend-timeout-ms "$SETTLE_MS" >/tmp/bd ||
 	fail "breakdown: $(tail -n 3 /tmp/bd)"
 grep '^breakdown [a-z]' /tmp/bd
 expect_eq "rounds with every event" "$(grep -c '^breakdown round [0-9]*: input-to-request=' /tmp/bd)" "$N"
