@@ -140,6 +140,16 @@ static void check_overrun(const char *line, struct rpm_counts *out)
 		out->overrun = true;
 }
 
+/*
+ * The events of the calls that rpm_return_int ends. Not rpm_usage, nor
+ * rpm_status (6.12: a status change inside a call, no return of its own).
+ */
+static bool is_call(const char *ev)
+{
+	return !strncmp(ev, "rpm_suspend:", 12) || !strncmp(ev, "rpm_resume:", 11) ||
+	       !strncmp(ev, "rpm_idle:", 9);
+}
+
 static int parse_trace(FILE *trace, struct parser *p)
 {
 	char line[1024];
@@ -154,7 +164,7 @@ static int parse_trace(FILE *trace, struct parser *p)
 			continue;
 		if (!strncmp(ev, "rpm_return_int: ", 16))
 			on_return(p, pid, ev);
-		else if (strncmp(ev, "rpm_usage:", 10))
+		else if (is_call(ev))
 			on_call(p, pid, ev);
 	}
 	return ferror(trace) ? -1 : 0;
