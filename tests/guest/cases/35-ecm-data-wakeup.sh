@@ -1,7 +1,10 @@
 # Eight Ethernet frames sent from the gadget's network namespace while the
 # bus is suspended wake the host by themselves and all arrive, in order
 # and intact; the burst costs exactly one remote wakeup, and the device
-# counts eight packets held and eight sent after the resume.
+# counts eight packets held and eight sent after the resume. On 6.12 it
+# counts one: there u_ether stops its queue at the first frame sent while
+# suspended, and the rest wait in the qdisc, which a function driver
+# cannot see (kernel-patches/6.12/README.md, patch 14).
 # The wakeup is waited for by its count: on a loaded debug guest the
 # sender outlasted the wakeup, the resume and the next autosuspend, so a
 # wait for "active" missed it. Shown failing: with the host's netdev
@@ -10,6 +13,8 @@
 . /lab/tests/case.sh
 
 N=8
+HELD=$N
+[ "$LAB_KERNEL" = 6.12 ] && HELD=1
 case_up
 lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
 wait_suspended "$LAB_DEV"
@@ -28,6 +33,6 @@ lab_wait_pid $r 6000 || fail "$(cat /tmp/recv)"
 cat /tmp/recv
 expect_eq "remote wakeups for the burst" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) 1
 expect_eq "device: wakeups delivered" $(($(udc_count wakeup_delivered_count) - d0)) 1
-expect_eq "device: packets held while suspended" $(($(ecm_held while_suspended) - h0)) $N
-expect_eq "device: held packets sent after resume" $(($(ecm_held sent_after_resume) - s0)) $N
+expect_eq "device: packets held while suspended" $(($(ecm_held while_suspended) - h0)) $HELD
+expect_eq "device: held packets sent after resume" $(($(ecm_held sent_after_resume) - s0)) $HELD
 lab_netns_down
