@@ -5,8 +5,13 @@
 [ "$LAB_VARIANT" = stock ] || skip "only on the stock variant"
 case_up
 [ -e "$SYS_USB/$LAB_DEV/power/autosuspend_count" ] && fail "stock has power/autosuspend_count"
+# held awake until the trace and the first snapshot are there: under load
+# the device once suspended before them, and the report rightly counted 0
+echo on >"$SYS_USB/$LAB_DEV/power/control"
+lab_wait_state "$LAB_DEV" active 2000 >/dev/null || fail "$LAB_DEV did not resume"
 lab_trace_start
 labtool snapshot "$LAB_DEV" "$LAB_HUB" >/tmp/before || fail "snapshot"
+echo auto >"$SYS_USB/$LAB_DEV/power/control"
 wait_suspended "$LAB_DEV"
 lab_trace_stop /tmp
 labtool snapshot "$LAB_DEV" "$LAB_HUB" >/tmp/after || fail "snapshot"
