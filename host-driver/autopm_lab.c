@@ -1199,7 +1199,7 @@ static void aplab_disconnect(struct usb_interface *intf)
 	int dropped;
 
 	usb_deregister_dev(intf, &aplab_class);
-	/* a stress run stops within 1024 pairs; debugfs removal waits for it */
+	/* a stress run stops within 64 pairs; debugfs removal waits for it */
 	WRITE_ONCE(dev->stress_abort, true);
 	debugfs_remove_recursive(dev->debugfs);
 	mutex_lock(&dev->io_mutex);

@@ -53,7 +53,7 @@ echo "$LAB_DEV autosuspended after the run"
 expect_balanced "$base"
 
 # the knob is bounded, and a run in progress does not hold up a
-# disconnect: unbinding stops it within 1024 pairs per CPU
+# disconnect: unbinding stops it within 64 pairs per CPU
 expect_exit 1 sh -c "echo 10000001 >$APLAB_DEBUG/stress"
 echo 10000000 >"$APLAB_DEBUG/stress" 2>/tmp/stress.err &
 spid=$!
