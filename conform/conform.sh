@@ -1,0 +1,119 @@
+# shellcheck shell=sh
+# Sourced by every conformance rule: the test helpers (fail, skip,
+# waits), the profiles of the gadget's functions, and what the rules
+# share. A rule exits 0 (pass), 1 (fail) or 4 (n/a, its last line says
+# why), like a test case; its "evidence:" lines go to the scorecard.
+. /lab/tests/case.sh
+
+CONFORM=/lab/conform
+# a transfer's round trip under TCG is well under this; a bound on hangs
+# shellcheck disable=SC2034 # for the profiles
+CONFORM_IO_MS=5000
+# the functions under test, from the runner: "acm ecm"
+FUNCTIONS=${CONFORM_FUNCTIONS:?the runner sets CONFORM_FUNCTIONS}
+for _f in $FUNCTIONS; do
+	# shellcheck disable=SC1090 # one profile per function (profiles/)
+	. "$CONFORM/profiles/$_f.sh"
+done
+
+evidence() {
+	echo "evidence: $*"
+}
+
+# a hook of function F's profile: hook F NAME ARGS... (acm_open ...)
+hook() {
+	_fn=$1 _name=$2
+	shift 2
+	"${_fn}_$_name" "$@"
+}
+
+# functions whose class has device-initiated input
+input_functions() {
+	for _f in $FUNCTIONS; do
+		[ "$(hook "$_f" has_input)" = yes ] && echo "$_f"
+	done
+	return 0
+}
+
+# gadget up with the functions under test (and ARGS for autopm-gadget
+# up), the device autosuspending after DELAY_MS
+conform_up() {
+	case_up --functions "$(echo "$FUNCTIONS" | tr ' ' ',')" "$@"
+	for _f in $FUNCTIONS; do
+		hook "$_f" up || fail "$_f: the host side is not ready"
+	done
+}
+
+conform_down() {
+	for _f in $FUNCTIONS; do
+		hook "$_f" down
+	done
+	lab_down || fail "gadget down"
+}
+
+# the device's interfaces, one sysfs name each
+interfaces() {
+	for _i in "$SYS_USB/$LAB_DEV":*; do
+		[ -e "$_i" ] && basename "$_i"
+	done
+	return 0
+}
+
+# the PM core's usage count of DEV (device or interface), or fail
+usage_of() {
+	cat "$SYS_USB/$1/power/runtime_usage" 2>/dev/null ||
+		fail "$1 has no power/runtime_usage (CONFIG_PM_ADVANCED_DEBUG is off)"
+}
+
+# "DEV=N" for the device and each interface, on one line
+usage_counts() {
+	for _d in "$LAB_DEV" $(interfaces); do
+		printf '%s=%s ' "$_d" "$(usage_of "$_d")"
+	done
+	echo
+}
+
+# why the device is awake: the patched kernel says; stock cannot. The
+# interfaces' states too: all suspended with no refusal means nothing
+# asked the device to try again
+why_awake() {
+	if [ -r "$SYS_USB/$LAB_DEV/power/autosuspend_refusal" ]; then
+		printf 'refusal: %s %s; ' "$(cat "$SYS_USB/$LAB_DEV/power/autosuspend_refusal")" \
+			"$(cat "$SYS_USB/$LAB_DEV/power/autosuspend_refusal_detail")"
+	else
+		printf 'no refusal reporting on a %s kernel; ' "$LAB_VARIANT"
+	fi
+	echo "usage counts: $(usage_counts | sed 's/ $//'); interfaces: $(for _i in $(interfaces); do
+		printf '%s=%s ' "$_i" "$(lab_status "$_i")"
+	done | sed 's/ $//')"
+}
+
+# wait until the device autosuspends, or fail saying why it did not
+conform_wait_suspended() {
+	lab_wait_state "$LAB_DEV" suspended "$SUSPEND_BOUND_MS" >/dev/null ||
+		fail "$LAB_DEV did not suspend within $SUSPEND_BOUND_MS ms ($1); $(why_awake)"
+}
+
+# the device's remote wakeups as the patched USB core counts them, or
+# "" on stock
+wakeups() {
+	cat "$SYS_USB/$LAB_DEV/power/remote_wakeup_count" 2>/dev/null
+	return 0
+}
+
+# the loadable modules that drive the device's interfaces, one each
+# (a built-in driver has no refcnt to read)
+driver_modules() {
+	for _i in $(interfaces); do
+		_m=$(basename "$(readlink "$SYS_USB/$_i/driver/module" 2>/dev/null)")
+		[ -r "/sys/module/$_m/refcnt" ] && echo "$_m"
+	done | sort -u
+}
+
+# "name=refcnt ..." of MODULES, which outlive the device
+module_refs() {
+	for _m in "$@"; do
+		printf '%s=%s ' "$_m" "$(cat "/sys/module/$_m/refcnt")"
+	done
+	echo
+}

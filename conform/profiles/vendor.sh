@@ -1,0 +1,63 @@
+# shellcheck shell=sh
+# The FunctionFS vendor interface, through any driver that speaks
+# host-driver/autopm_lab_proto.h: its usbmisc node (fd 5) and the
+# gadget's peer, which counts and checks every frame.
+PEER=/run/autopm-lab/vendor
+
+vendor_has_input() {
+	echo yes
+}
+
+vendor_up() {
+	for _i in $(interfaces); do
+		[ -d "$SYS_USB/$_i/usbmisc" ] || continue
+		VENDOR_NODE=/dev/$(ls "$SYS_USB/$_i/usbmisc")
+		[ -c "$VENDOR_NODE" ] && return 0
+	done
+	echo "vendor: no interface of $LAB_DEV has a usbmisc node"
+	return 1
+}
+
+vendor_rebound() {
+	vendor_up
+}
+
+vendor_down() {
+	exec 5>&-
+}
+
+# autopm_lab keeps its files across a reset-resume: nothing to open again
+vendor_reset() {
+	return 0
+}
+
+vendor_open() {
+	exec 5<>"$VENDOR_NODE"
+}
+
+vendor_close() {
+	exec 5>&-
+}
+
+vendor_io() {
+	_n0=$(cat "$PEER/rx_frames")
+	aplab write fd:5 8 >/dev/null || fail "vendor: 8 frames written to $VENDOR_NODE"
+	labtool wait "$PEER/rx_frames" $((_n0 + 8)) "$CONFORM_IO_MS" >/dev/null ||
+		fail "vendor: the peer got $(($(cat "$PEER/rx_frames") - _n0)) of 8 frames"
+	for _c in rx_bad_csum rx_bad_seq rx_bad_frame; do
+		[ "$(cat "$PEER/$_c")" = 0 ] || fail "vendor: peer $_c is $(cat "$PEER/$_c")"
+	done
+	echo "vendor: 8 frames written to $VENDOR_NODE reached the peer whole and in order"
+}
+
+vendor_input() {
+	aplab read fd:5 $((WAKE_BOUND_MS + CONFORM_IO_MS)) >/tmp/vendor-in &
+	_r=$!
+	autopm-gadget vendor event >/dev/null || fail "vendor: autopm-gadget vendor event"
+	_t0=$(labtool now-ms)
+	lab_wait_pid $_r $((WAKE_BOUND_MS + CONFORM_IO_MS + 1000)) || fail "vendor: no frame read"
+	INPUT_MS=$(($(labtool now-ms) - _t0))
+	grep -Eqx 'event [0-9]+ event [0-9]+' /tmp/vendor-in ||
+		fail "vendor: read '$(cat /tmp/vendor-in)', want an event frame"
+	echo "vendor: the peer's event frame read on $VENDOR_NODE after $INPUT_MS ms"
+}

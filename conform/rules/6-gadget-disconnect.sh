@@ -1,0 +1,78 @@
+# Rule 6: the gadget leaves the bus while the host has the device open,
+# once with the device suspended and once in the middle of a resume (the
+# host's I/O starts it, the UDC is unbound in the same breath). The host
+# drops the device, the open file can still be closed, and each module
+# driving it is back at its reference count from before the open: no
+# reference is left behind. Splats are the console's to judge (the
+# scorecard fails a rule whose section of the console has one).
+# Shown to fail: fixtures/missing-put, whose device never suspends once
+# opened, and whose own WARN at disconnect (references left) lands in
+# this rule's stretch of the console.
+. /lab/conform/conform.sh
+
+GADGET_UDC=/sys/kernel/config/usb_gadget/autopm-lab/UDC
+# a host-to-device write that waits on the resume: started in the
+# background so that the UDC can go while it is under way
+start_io() {
+	case $1 in
+	acm) head -c 64 /dev/zero >&3 & ;;
+	ecm) ping -c 1 -W 1 "$ECM_PEER" >/dev/null 2>&1 & ;;
+	vendor) aplab write fd:5 1 >/dev/null 2>&1 & ;;
+	esac
+	IO_PIDS="$IO_PIDS $!"
+}
+
+refs_are() {
+	# shellcheck disable=SC2086 # module names, one word each
+	[ "$(module_refs $1)" = "$2" ]
+}
+
+# one attempt: \$1 is "suspended" or "resuming"
+disconnect_open() {
+	conform_up
+	mods=$(driver_modules)
+	# shellcheck disable=SC2086 # module names, one word each
+	refs0=$(module_refs $mods)
+	dev=$LAB_DEV
+	for f in $FUNCTIONS; do
+		hook "$f" open || fail "$f: open"
+	done
+	conform_wait_suspended "open and idle, before the disconnect"
+	IO_PIDS=""
+	if [ "$1" = resuming ]; then
+		for f in $FUNCTIONS; do start_io "$f"; done
+	fi
+	# the state the host had when the gadget went: resuming, or
+	# suspended (the I/O's resume had not begun, or "suspended" asked)
+	st=$(lab_status "$dev")
+	echo "" >"$GADGET_UDC" || fail "unbind the UDC"
+	t0=$(labtool now-ms)
+	echo "$1: the gadget left the bus, the host had $dev $st"
+	# a resume under way first fails (the hub's retries take seconds)
+	lab_wait_cmd 10000 test ! -e "$SYS_USB/$dev" || fail "$1: the host kept $dev 10 s after the disconnect"
+	ms=$(($(labtool now-ms) - t0))
+	echo "$1: the host dropped $dev after $ms ms"
+	for f in $FUNCTIONS; do
+		hook "$f" close
+	done
+	echo "$1: closed"
+	# the I/O ends with the device (ecm's namespace holder never does)
+	for p in $IO_PIDS; do
+		lab_wait_cmd 10000 lab_pid_gone "$p" || fail "$1: the I/O under way did not end with the device"
+		wait "$p"
+	done
+	# a release that runs after close() returns (a work item) has a moment
+	lab_wait_cmd 2000 refs_are "$mods" "$refs0"
+	# shellcheck disable=SC2086 # module names, one word each
+	expect_eq "$1: module references after the close" "$(module_refs $mods)" "$refs0"
+	conform_down >/dev/null 2>&1
+	LAST="$1 (host: $st): host dropped $dev after $ms ms, closed, module refs ${refs0:-none (built in)}"
+	echo "$LAST"
+}
+
+# in this shell, not a pipeline: a namespace holder (ecm) keeps a pipe
+# open after the attempt, and a failing one would hang
+disconnect_open suspended
+a=$LAST
+disconnect_open resuming
+evidence "$a; $LAST"

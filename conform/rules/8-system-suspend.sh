@@ -1,0 +1,62 @@
+# Rule 8: a system suspend (pm_test=devices: every device's suspend and
+# resume run, the machine itself does not sleep) succeeds with the
+# device autosuspended, and with it awake and open (control=on, so its
+# driver's suspend() is called with a system-sleep message); I/O works
+# after each. Here the gadget's UDC sleeps too and leaves the bus
+# meanwhile, so the host resets the device at the resume, as a host that
+# cuts VBUS in sleep would: a driver's reset_resume() may then hang up
+# its open files (cdc-acm does), and the profile's reset hook opens
+# again what a user would. "External suspend calls should never be allowed to fail"
+# (the guide): the USB core ignores a driver's error in a system sleep,
+# goes on, and calls its resume() later all the same, so the sleep
+# itself succeeds; the error shows only as usbcore's "suspend error"
+# line, which fails the rule.
+# Shown to fail: fixtures/system-ebusy returns -EBUSY from suspend()
+# for a system sleep while open: "1-1:1.0: suspend error -16".
+. /lab/conform/conform.sh
+
+PM_TEST=/sys/power/pm_test
+[ -w "$PM_TEST" ] || skip "n/a: no $PM_TEST (CONFIG_PM_DEBUG is off)"
+# the device was reset at the resume: usbcore said so
+reset_since() {
+	dmesg | tail -n +$(($1 + 1)) | grep -q "usb $LAB_DEV: reset "
+}
+
+system_suspend() {
+	_e0=$(dmesg | grep -c ': suspend error ')
+	_l0=$(dmesg | wc -l)
+	echo devices >"$PM_TEST" || fail "pm_test devices"
+	echo 1 >/sys/module/suspend/parameters/pm_test_delay 2>/dev/null
+	_ok=1
+	echo freeze >/sys/power/state || _ok=0
+	echo none >"$PM_TEST"
+	_errs=$(dmesg | grep ': suspend error ' | tail -n +$((_e0 + 1)) | sed 's/^\[[ 0-9.]*\] //')
+	[ -z "$_errs" ] || fail "$1: a driver failed the system sleep: $(echo "$_errs" | tr '\n' ' ')"
+	[ "$_ok" = 1 ] || fail "$1: the system suspend failed; dmesg: $(dmesg | grep -i 'suspend\|PM:' | tail -n 3 | tr '\n' ' ')"
+	RESET=""
+	if reset_since "$_l0"; then
+		RESET="reset-resumed, "
+		for _f in $FUNCTIONS; do
+			hook "$_f" reset || fail "$_f: open again after the reset-resume"
+		done
+	fi
+}
+
+conform_up
+conform_wait_suspended "idle"
+system_suspend "device autosuspended"
+out="autosuspended: ${RESET}ok, "
+for f in $FUNCTIONS; do
+	hook "$f" open || fail "$f: open"
+	out="$out$(hook "$f" io); "
+done
+echo on >"$SYS_USB/$LAB_DEV/power/control" || fail "control on"
+system_suspend "device awake and open"
+out="${out}awake and open: ${RESET}ok, "
+for f in $FUNCTIONS; do
+	out="$out$(hook "$f" io); "
+	hook "$f" close
+done
+echo auto >"$SYS_USB/$LAB_DEV/power/control" || fail "control auto"
+conform_wait_suspended "idle after the system resumes"
+evidence "$out"
