@@ -22,7 +22,7 @@ ecm_release() {
 	return $_rc
 }
 
-# About 1 in 25 set-ups here never saw the notification arrive, the
+# 5 of about 60 set-ups here never saw the notification arrive, the
 # gadget's link up (LOWER_UP) and the host's without carrier; cycling the
 # gadget's netdev, a cable plugged in again, makes f_ecm send it again.
 ecm_wait_carrier() {
