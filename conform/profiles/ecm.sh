@@ -91,7 +91,7 @@ ecm_io() {
 
 ecm_input() {
 	rm -f /tmp/ecm-ready
-	labtool recv-ecm "$ECM_HOST" 1 $((WAKE_BOUND_MS + CONFORM_IO_MS)) /tmp/ecm-ready >/tmp/ecm-recv &
+	labtool recv-ecm "$ECM_HOST" 1 $((WAKE_BOUND_MS + CONFORM_IO_MS)) /tmp/ecm-ready >/tmp/ecm-recv 2>&1 &
 	_r=$!
 	lab_wait_cmd 2000 test -e /tmp/ecm-ready || fail "ecm: the receiver did not start"
 	lab_in_ns autopm-gadget send-ecm --count 1 --size 200 >/dev/null || fail "ecm: send-ecm"

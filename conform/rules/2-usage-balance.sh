@@ -13,14 +13,14 @@ for f in $FUNCTIONS; do
 	hook "$f" open || fail "$f: open"
 	hook "$f" close
 done
-lab_wait_state "$LAB_DEV" suspended "$SUSPEND_BOUND_MS" >/dev/null
+lab_wait_state "$LAB_DEV" suspended "$SETTLE_MS" >/dev/null
 expect_eq "usage counts after open and close" "$(usage_counts)" "$base"
 for f in $FUNCTIONS; do
 	hook "$f" open || fail "$f: open"
 	hook "$f" io
 	hook "$f" close
 done
-lab_wait_state "$LAB_DEV" suspended "$SUSPEND_BOUND_MS" >/dev/null
+lab_wait_state "$LAB_DEV" suspended "$SETTLE_MS" >/dev/null
 expect_eq "usage counts after I/O" "$(usage_counts)" "$base"
 conform_wait_suspended "after I/O"
 evidence "usage counts $base after open/close and after I/O"

@@ -1,9 +1,11 @@
 # Rule 6: the gadget leaves the bus while the host has the device open,
 # once with the device suspended and once in the middle of a resume (the
-# host's I/O starts it, the UDC is unbound in the same breath). The host
-# drops the device, the open file can still be closed, and each module
-# driving it is back at its reference count from before the open: no
-# reference is left behind. Splats are the console's to judge (the
+# host's I/O starts it; the UDC is unbound once the device reads
+# "resuming", and the attempt is made again, up to 5 times, when the
+# resume ended first). The host drops the device, the open file can
+# still be closed, and each module driving it is back at its reference
+# count from before the open (n/a for built-in drivers; leaked memory is
+# kmemleak's, rule 9 on debug). Splats are the console's to judge (the
 # scorecard fails a rule whose section of the console has one).
 # Shown to fail: fixtures/missing-put, whose device never suspends once
 # opened, and whose own WARN at disconnect (references left) lands in
@@ -20,6 +22,10 @@ start_io() {
 	vendor) aplab write fd:5 1 >/dev/null 2>&1 & ;;
 	esac
 	IO_PIDS="$IO_PIDS $!"
+}
+
+not_suspended() {
+	[ "$(lab_status "$1")" != suspended ]
 }
 
 refs_are() {
@@ -41,9 +47,10 @@ disconnect_open() {
 	IO_PIDS=""
 	if [ "$1" = resuming ]; then
 		for f in $FUNCTIONS; do start_io "$f"; done
+		# the gadget goes as soon as the resume has begun
+		lab_wait_cmd 5000 not_suspended "$dev" || fail "resuming: the I/O did not resume $dev"
 	fi
-	# the state the host had when the gadget went: resuming, or
-	# suspended (the I/O's resume had not begun, or "suspended" asked)
+	# the state the host had when the gadget went
 	st=$(lab_status "$dev")
 	echo "" >"$GADGET_UDC" || fail "unbind the UDC"
 	t0=$(labtool now-ms)
@@ -66,13 +73,19 @@ disconnect_open() {
 	# shellcheck disable=SC2086 # module names, one word each
 	expect_eq "$1: module references after the close" "$(module_refs $mods)" "$refs0"
 	conform_down >/dev/null 2>&1
-	LAST="$1 (host: $st): host dropped $dev after $ms ms, closed, module refs ${refs0:-none (built in)}"
+	LAST="$1 (host: $st): host dropped $dev after $ms ms, closed, module refs ${refs0:-n/a (built in)}"
 	echo "$LAST"
+	# a resume that ended before the gadget went: not what was asked
+	[ "$1" != resuming ] || [ "$st" = resuming ]
 }
 
 # in this shell, not a pipeline: a namespace holder (ecm) keeps a pipe
 # open after the attempt, and a failing one would hang
 disconnect_open suspended
 a=$LAST
-disconnect_open resuming
-evidence "$a; $LAST"
+tries=1
+until disconnect_open resuming; do
+	[ "$tries" -lt 5 ] || fail "the resume ended before the gadget could leave, $tries times"
+	tries=$((tries + 1))
+done
+evidence "$a; $LAST (attempt $tries)"

@@ -17,24 +17,26 @@
 
 PM_TEST=/sys/power/pm_test
 [ -w "$PM_TEST" ] || skip "n/a: no $PM_TEST (CONFIG_PM_DEBUG is off)"
-# the device was reset at the resume: usbcore said so
-reset_since() {
-	dmesg | tail -n +$(($1 + 1)) | grep -q "usb $LAB_DEV: reset "
+# the kernel's log since marker $1 (line counts would shift when the
+# ring buffer wraps)
+log_since() {
+	dmesg | awk -v m="autopm-lab conform: mark $1" 'index($0, m) { on = 1; next } on'
 }
 
+MARK=0
 system_suspend() {
-	_e0=$(dmesg | grep -c ': suspend error ')
-	_l0=$(dmesg | wc -l)
+	MARK=$((MARK + 1))
+	echo "autopm-lab conform: mark $MARK" >/dev/kmsg
 	echo devices >"$PM_TEST" || fail "pm_test devices"
 	echo 1 >/sys/module/suspend/parameters/pm_test_delay 2>/dev/null
 	_ok=1
 	echo freeze >/sys/power/state || _ok=0
 	echo none >"$PM_TEST"
-	_errs=$(dmesg | grep ': suspend error ' | tail -n +$((_e0 + 1)) | sed 's/^\[[ 0-9.]*\] //')
+	_errs=$(log_since $MARK | grep ': suspend error ' | sed 's/^\[[ 0-9.]*\] //')
 	[ -z "$_errs" ] || fail "$1: a driver failed the system sleep: $(echo "$_errs" | tr '\n' ' ')"
 	[ "$_ok" = 1 ] || fail "$1: the system suspend failed; dmesg: $(dmesg | grep -i 'suspend\|PM:' | tail -n 3 | tr '\n' ' ')"
 	RESET=""
-	if reset_since "$_l0"; then
+	if log_since $MARK | grep -q "usb $LAB_DEV: reset "; then
 		RESET="reset-resumed, "
 		for _f in $FUNCTIONS; do
 			hook "$_f" reset || fail "$_f: open again after the reset-resume"
