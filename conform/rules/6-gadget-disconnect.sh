@@ -24,10 +24,6 @@ start_io() {
 	IO_PIDS="$IO_PIDS $!"
 }
 
-not_suspended() {
-	[ "$(lab_status "$1")" != suspended ]
-}
-
 refs_are() {
 	# shellcheck disable=SC2086 # module names, one word each
 	[ "$(module_refs $1)" = "$2" ]
@@ -47,12 +43,19 @@ disconnect_open() {
 	IO_PIDS=""
 	if [ "$1" = resuming ]; then
 		for f in $FUNCTIONS; do start_io "$f"; done
-		# the gadget goes as soon as the resume has begun
-		lab_wait_cmd 5000 not_suspended "$dev" || fail "resuming: the I/O did not resume $dev"
+		# the gadget goes as soon as the resume has begun: labtool polls
+		# in C (a shell loop on debug missed the 30 ms of "resuming" 5
+		# times in 5); when it misses them too, the attempt is made again
+		if labtool wait "$SYS_USB/$dev/power/runtime_status" resuming 3000 >/dev/null; then
+			st=resuming
+		else
+			st=$(lab_status "$dev")
+		fi
+		echo "" >"$GADGET_UDC" || fail "unbind the UDC"
+	else
+		st=$(lab_status "$dev")
+		echo "" >"$GADGET_UDC" || fail "unbind the UDC"
 	fi
-	# the state the host had when the gadget went
-	st=$(lab_status "$dev")
-	echo "" >"$GADGET_UDC" || fail "unbind the UDC"
 	t0=$(labtool now-ms)
 	echo "$1: the gadget left the bus, the host had $dev $st"
 	# a resume under way first fails (the hub's retries take seconds)
