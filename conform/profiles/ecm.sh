@@ -1,7 +1,6 @@
 # shellcheck shell=sh
 # CDC-ECM: the host's netdev; the gadget's in a namespace of its own
 # (lab_netns_up), so that traffic crosses dummy_hcd. "Open" is link up.
-ECM_PEER=169.254.77.1
 
 ecm_has_input() {
 	echo yes
@@ -51,7 +50,7 @@ ecm_up() {
 # a rebound cdc_ether makes a new netdev, without address or carrier
 ecm_rebound() {
 	ecm_hold_awake
-	ECM_HOST=$(lab_host_netdev) && ip addr add 169.254.77.2/24 dev "$ECM_HOST" &&
+	ECM_HOST=$(lab_host_netdev) && ip addr add "$LAB_HOST_IP/24" dev "$ECM_HOST" &&
 		ip link set "$ECM_HOST" up && ecm_wait_carrier && ip link set "$ECM_HOST" down
 	ecm_release && return 0
 	echo "ecm: no carrier on ${ECM_HOST:-its netdev} after the rebind"
@@ -83,9 +82,9 @@ ecm_close() {
 
 # every echo reply came back: each ICMP checksum covers the payload
 ecm_io() {
-	_out=$(ping -c 3 -s 1000 -W 3 "$ECM_PEER" 2>&1)
+	_out=$(ping -c 3 -s 1000 -W 3 "$LAB_GADGET_IP" 2>&1)
 	echo "$_out" | grep -q '^3 packets transmitted, 3 packets received' ||
-		fail "ecm: ping $ECM_PEER over $ECM_HOST: $(echo "$_out" | tail -n 2 | tr '\n' ' ')"
+		fail "ecm: ping $LAB_GADGET_IP over $ECM_HOST: $(echo "$_out" | tail -n 2 | tr '\n' ' ')"
 	echo "ecm: 3 pings of 1000 bytes over $ECM_HOST answered"
 }
 

@@ -18,7 +18,7 @@ GADGET_UDC=/sys/kernel/config/usb_gadget/autopm-lab/UDC
 start_io() {
 	case $1 in
 	acm) head -c 64 /dev/zero >&3 & ;;
-	ecm) ping -c 1 -W 1 "$ECM_PEER" >/dev/null 2>&1 & ;;
+	ecm) ping -c 1 -W 1 "$LAB_GADGET_IP" >/dev/null 2>&1 & ;;
 	vendor) aplab write fd:5 1 >/dev/null 2>&1 & ;;
 	esac
 	IO_PIDS="$IO_PIDS $!"

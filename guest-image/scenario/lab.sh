@@ -8,6 +8,10 @@ DYNDBG=/sys/kernel/debug/dynamic_debug/control
 # hcd.c's dev_dbg when a root hub's bus suspend raced with a wakeup
 # (counts-explained says why it matters)
 LAB_RACED="suspend raced with wakeup event"
+# the ECM link's two ends (lab_netns_up): the gadget's, in its namespace,
+# and the host's
+LAB_GADGET_IP=169.254.77.1
+LAB_HOST_IP=169.254.77.2
 LAB_DELAY_MS=${LAB_DELAY_MS:-200}
 # how long after the delay a suspend may take, measured under TCG (README)
 LAB_SUSPEND_SLACK_MS=${LAB_SUSPEND_SLACK_MS:-1000}
@@ -188,9 +192,9 @@ lab_netns_up() {
 	# the file exists before unshare() has run: wait for the new namespace
 	lab_wait_cmd 2000 lab_own_netns "$LAB_NS_PID" &&
 		ip link set "$_gnet" netns "$LAB_NS_PID" &&
-		lab_in_ns ip addr add 169.254.77.1/24 dev "$_gnet" &&
+		lab_in_ns ip addr add "$LAB_GADGET_IP/24" dev "$_gnet" &&
 		lab_in_ns ip link set "$_gnet" up &&
-		ip addr add 169.254.77.2/24 dev "$(lab_host_netdev)" &&
+		ip addr add "$LAB_HOST_IP/24" dev "$(lab_host_netdev)" &&
 		ip link set "$(lab_host_netdev)" up
 }
 

@@ -11,7 +11,7 @@ gnet=$(lab_gadget_netdev)
 lab_netns_up || fail "could not set up the ECM link"
 ip link show "$gnet" >/dev/null 2>&1 && fail "$gnet is still in the host's namespace"
 rx0=$(rx_packets "$gnet")
-ping -c 3 -W 2 169.254.77.1 >/tmp/ping
+ping -c 3 -W 2 "$LAB_GADGET_IP" >/tmp/ping
 rc=$?
 cat /tmp/ping
 rx1=$(rx_packets "$gnet")
