@@ -20,6 +20,7 @@
 #include "parse.h"
 #include "report.h"
 #include "sysfs.h"
+#include "timeline.h"
 
 #define MAX_DEVICES		8
 
@@ -38,7 +39,8 @@ static int usage(void)
 		"               [--host-tty P --gadget-tty P] [--host-if IF --gadget-if IF --netns PID]\n"
 		"               [--timeout-ms MS] [--suspend-timeout-ms MS] [--breakdown]\n"
 		"       labtool recv-ecm IFACE COUNT TIMEOUT_MS [READY_FILE]\n"
-		"       labtool idle TRACE DEV DELAY_MS MARGIN_MS (idle to suspended, per resume)\n");
+		"       labtool idle TRACE DEV DELAY_MS MARGIN_MS (idle to suspended, per resume)\n"
+		"       labtool timeline TRACE OUT.svg [TITLE] (the trace's power states as SVG)\n");
 	return EXIT_USAGE;
 }
 
@@ -311,6 +313,8 @@ int main(int argc, char **argv)
 		return cmd_latency(argc - 1, argv + 1);
 	if (argc == 6 && !strcmp(argv[1], "idle"))
 		return cmd_idle(argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "timeline"))
+		return cmd_timeline(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "recv-ecm"))
 		return cmd_recv_ecm(argc - 2, argv + 2);
 	return usage();

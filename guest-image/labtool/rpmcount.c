@@ -7,15 +7,17 @@
 #define MAX_DEPTH	16
 #define MAX_TASKS	64
 
+struct rpm_call {
+	char fn[16];
+	int flags;
+	double start;
+};
+
 /* the calls a task has open on our device, innermost last */
 struct task_calls {
 	long pid;
 	int depth;
-	struct {
-		char fn[16];
-		int flags;
-		double start;
-	} call[MAX_DEPTH];
+	struct rpm_call call[MAX_DEPTH];
 };
 
 struct parser {
@@ -24,7 +26,8 @@ struct parser {
 	int ntasks;
 	struct rpm_counts *out;
 	double now;		/* the time of the event being parsed */
-	struct rpm_span *spans;	/* where real resumes go, if anywhere */
+	const char *span_fn;	/* whose calls returning 0 are spans */
+	struct rpm_span *spans;	/* where they go, if anywhere */
 	long nspans, maxspans;
 };
 
@@ -47,11 +50,7 @@ static struct task_calls *task_of(struct parser *p, long pid)
 	return free_slot;
 }
 
-/*
- * "  comm-123  [000] d..1.  5.123456: " -> pid 123, time 5.123456; NULL
- * if not an event line
- */
-static const char *event_start(const char *line, long *pid, double *when)
+const char *trace_event_start(const char *line, long *pid, double *when)
 {
 	const char *br = strstr(line, " [");
 	const char *dash, *colon, *t;
@@ -103,6 +102,7 @@ static void on_call(struct parser *p, long pid, const char *ev)
 static void on_return(struct parser *p, long pid, const char *ev)
 {
 	struct task_calls *t;
+	struct rpm_call *c;
 	const char *body = ev + strlen("rpm_return_int: ");
 	const char *colon = strchr(body, ':');
 	const char *ret;
@@ -119,16 +119,17 @@ static void on_return(struct parser *p, long pid, const char *ev)
 		p->out->unmatched++;
 		return;
 	}
-	t->depth--;
-	if (strcmp(t->call[t->depth].fn, "rpm_resume") || (t->call[t->depth].flags & RPM_FLAG_ASYNC))
+	c = &t->call[--t->depth];
+	if (c->flags & RPM_FLAG_ASYNC)
 		return;
-	if (r == 0) {
+	if (r == 0 && p->spans && !strcmp(c->fn, p->span_fn) && p->nspans < p->maxspans)
+		p->spans[p->nspans++] = (struct rpm_span){ c->start, p->now };
+	if (strcmp(c->fn, "rpm_resume"))
+		return;
+	if (r == 0)
 		p->out->resumes++;
-		if (p->spans && p->nspans < p->maxspans)
-			p->spans[p->nspans++] = (struct rpm_span){ t->call[t->depth].start, p->now };
-	} else if (r < 0) {
+	else if (r < 0)
 		p->out->resume_errors++;
-	}
 }
 
 static void check_overrun(const char *line, struct rpm_counts *out)
@@ -159,7 +160,7 @@ static int parse_trace(FILE *trace, struct parser *p)
 	while (fgets(line, sizeof(line), trace)) {
 		line[strcspn(line, "\n")] = '\0';
 		check_overrun(line, p->out);
-		ev = event_start(line, &pid, &p->now);
+		ev = trace_event_start(line, &pid, &p->now);
 		if (!ev || strncmp(ev, "rpm_", 4))
 			continue;
 		if (!strncmp(ev, "rpm_return_int: ", 16))
@@ -185,7 +186,8 @@ int rpm_count(FILE *trace, const char *dev, struct rpm_counts *out)
 	return ret;
 }
 
-long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long max)
+long rpm_call_spans(FILE *trace, const char *dev, const char *fn, struct rpm_span *spans,
+		    long max)
 {
 	struct parser *p = calloc(1, sizeof(*p));
 	struct rpm_counts counts;
@@ -195,12 +197,18 @@ long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long
 		return -1;
 	p->dev = dev;
 	p->out = &counts;
+	p->span_fn = fn;
 	p->spans = spans;
 	p->maxspans = max;
 	if (!parse_trace(trace, p))
 		n = p->nspans;
 	free(p);
 	return n;
+}
+
+long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long max)
+{
+	return rpm_call_spans(trace, dev, "rpm_resume", spans, max);
 }
 
 /* the times of EVENT whose text contains NEEDLE and ends in SUFFIX (each
@@ -217,7 +225,7 @@ static long event_times(FILE *trace, const char *event, const char *needle, cons
 
 	while (n < max && fgets(line, sizeof(line), trace)) {
 		line[strcspn(line, "\n")] = '\0';
-		ev = event_start(line, &pid, &when);
+		ev = trace_event_start(line, &pid, &when);
 		if (!ev || strncmp(ev, event, name_len) || ev[name_len] != ':')
 			continue;
 		if (needle && !strstr(ev + name_len, needle))

@@ -41,6 +41,18 @@ struct rpm_span {
  */
 long rpm_resume_spans(FILE *trace, const char *dev, struct rpm_span *spans, long max);
 
+/*
+ * The synchronous calls of FN ("rpm_suspend") on DEV that returned 0, as
+ * rpm_resume_spans gives rpm_resume's. A suspend that returned 0 may
+ * only have armed the autosuspend timer. Returns how many, or -1.
+ */
+long rpm_call_spans(FILE *trace, const char *dev, const char *fn, struct rpm_span *spans,
+		    long max);
+
+/* "  comm-123  [000] d..1.  5.123456: EVENT..." -> pid 123, time 5.123456,
+ * and the EVENT text; NULL if not an event line */
+const char *trace_event_start(const char *line, long *pid, double *when);
+
 /* The times of the trace events named EVENT ("usb_gadget_wakeup") whose
  * text ends in " --> 0", at most MAX into TIMES. Returns how many, or -1. */
 long trace_event_times(FILE *trace, const char *event, double *times, long max);

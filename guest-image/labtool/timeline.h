@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * labtool timeline: one picture of a trace. Each row is the power state
+ * of a device over time (root hub, device, its interfaces, and the
+ * gadget's view of the bus), with marks for wake requests, data,
+ * refused autosuspends and usage-count changes.
+ *
+ * Where a state comes from, per row:
+ * - rpm_status events (6.12 and later): exact;
+ * - else the rpm calls (6.1): a synchronous rpm_resume that returned 0
+ *   is a real resume (rpmcount.h), and the last synchronous rpm_suspend
+ *   that returned 0 before it is the real suspend (one that only armed
+ *   the timer is followed by the real one, and once suspended a device's
+ *   rpm_suspend returns 1). A trace that ends while only the timer is
+ *   armed shows a suspend that has not happened yet;
+ * - the gadget: dummy_hcd's link events (patch 18), else the device's
+ *   own states ("derived").
+ */
+#ifndef LABTOOL_TIMELINE_H
+#define LABTOOL_TIMELINE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+enum tl_state { TL_ACTIVE, TL_SUSPENDING, TL_SUSPENDED, TL_RESUMING, TL_UNKNOWN, TL_STATES };
+enum tl_mark_kind { TL_WAKE, TL_DATA, TL_REFUSAL, TL_USAGE, TL_MARK_KINDS };
+
+extern const char *const tl_state_name[TL_STATES];
+extern const char *const tl_mark_name[TL_MARK_KINDS];
+
+#define TL_MAX_ROWS	16
+#define TL_NAME_LEN	32
+#define TL_GADGET	"gadget"
+
+struct tl_band {
+	double t0, t1;
+	enum tl_state state;
+};
+
+struct tl_mark {
+	double t;
+	enum tl_mark_kind kind;
+	char dev[TL_NAME_LEN];
+	long value;		/* usage: the new count; wake: the return */
+	char text[64];		/* what it says: "busy interface 0" */
+};
+
+struct tl_row {
+	char name[TL_NAME_LEN];
+	const char *role;	/* "root hub", "device", "interface", "gadget" */
+	const char *source;	/* where its states come from */
+	struct tl_band *band;
+	long nband, cap;
+	bool has_status, has_cnt;
+	bool open;		/* fed by events: the last band runs on */
+	long cnt;		/* the last usage count seen */
+};
+
+struct timeline {
+	double t0, t1;		/* the first and last event */
+	long lines;
+	int nrows;
+	struct tl_row row[TL_MAX_ROWS];
+	struct tl_mark *mark;
+	long nmark, cap;
+};
+
+/* Read TRACE (an ftrace text dump). 0, or -1 on a read error or no memory. */
+int timeline_read(FILE *trace, struct timeline *tl);
+void timeline_free(struct timeline *tl);
+/* the row named NAME, or NULL */
+const struct tl_row *timeline_row(const struct timeline *tl, const char *name);
+
+/* Draw TL as SVG; TITLE may be NULL. 0, or -1 on a write error. */
+int timeline_svg(FILE *out, const struct timeline *tl, const char *title);
+
+/* labtool timeline TRACE OUT.svg [TITLE] */
+int cmd_timeline(int argc, char **argv);
+
+#endif

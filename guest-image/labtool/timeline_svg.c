@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * labtool timeline: the picture, as hand-written SVG. Every state band
+ * and mark is one element whose class, data-dev and data-t0/data-t1 (or
+ * data-t) say what and when in trace seconds, so that a test can find
+ * them; a <title> says the same to a person hovering over it.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "timeline.h"
+
+#define WIDTH		1400
+#define LEFT		170	/* the rows' names */
+#define RIGHT		30
+#define TOP		64	/* title and legend */
+#define ROW_H		44
+#define BAND_H		20
+#define MARK_Y		30	/* the marks' lane, below the band */
+
+static const char *const state_fill[TL_STATES] = {
+	[TL_ACTIVE] = "#43a047", [TL_SUSPENDING] = "#fdd835", [TL_SUSPENDED] = "#1e88e5",
+	[TL_RESUMING] = "#8e24aa", [TL_UNKNOWN] = "#bdbdbd",
+};
+
+static const char *const mark_fill[TL_MARK_KINDS] = {
+	[TL_WAKE] = "#e53935", [TL_DATA] = "#212121", [TL_REFUSAL] = "#fb8c00",
+	[TL_USAGE] = "#757575",
+};
+
+struct scale {
+	double t0, span;
+};
+
+static double xof(const struct scale *s, double t)
+{
+	return LEFT + (t - s->t0) / s->span * (WIDTH - LEFT - RIGHT);
+}
+
+/* text as XML character data or an attribute value */
+static void esc(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", out); break;
+		case '<': fputs("&lt;", out); break;
+		case '>': fputs("&gt;", out); break;
+		case '"': fputs("&quot;", out); break;
+		default: fputc(*s, out);
+		}
+	}
+}
+
+/* the legend's swatch or symbol N, with its word */
+static void legend_item(FILE *out, int n, const char *fill, const char *word)
+{
+	double x = LEFT + n * 110;
+
+	fprintf(out, "<rect class=\"legend\" x=\"%.0f\" y=\"40\" width=\"12\" height=\"12\" fill=\"%s\"/>",
+		x, fill);
+	fprintf(out, "<text x=\"%.0f\" y=\"50\" font-size=\"12\">%s</text>\n", x + 16, word);
+}
+
+static void header(FILE *out, const char *title, int height)
+{
+	int i;
+
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		"viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n", WIDTH, height, WIDTH, height);
+	fprintf(out, "<rect class=\"background\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+		WIDTH, height);
+	fprintf(out, "<text class=\"title\" x=\"10\" y=\"22\" font-size=\"16\">");
+	esc(out, title ? title : "autopm-lab timeline");
+	fprintf(out, "</text>\n");
+	for (i = 0; i < TL_STATES; i++)
+		legend_item(out, i, state_fill[i], tl_state_name[i]);
+	for (i = 0; i < TL_MARK_KINDS; i++)
+		legend_item(out, TL_STATES + i, mark_fill[i], tl_mark_name[i]);
+}
+
+static void band(FILE *out, const struct scale *s, const struct tl_row *r, const struct tl_band *b,
+		 double y)
+{
+	double x0 = xof(s, b->t0), w = xof(s, b->t1) - x0;
+
+	/* a band too short to see still gets a sliver */
+	fprintf(out, "<rect class=\"state %s\" data-dev=\"", tl_state_name[b->state]);
+	esc(out, r->name);
+	fprintf(out, "\" data-state=\"%s\" data-t0=\"%.6f\" data-t1=\"%.6f\" x=\"%.2f\" y=\"%.0f\" "
+		"width=\"%.2f\" height=\"%d\" fill=\"%s\"><title>", tl_state_name[b->state], b->t0,
+		b->t1, x0, y, w < 0.3 ? 0.3 : w, BAND_H, state_fill[b->state]);
+	esc(out, r->name);
+	fprintf(out, " %s %.6f to %.6f s (%.3f ms)</title></rect>\n", tl_state_name[b->state],
+		b->t0, b->t1, (b->t1 - b->t0) * 1e3);
+}
+
+static void row(FILE *out, const struct scale *s, const struct tl_row *r, double y)
+{
+	long i;
+
+	fprintf(out, "<text class=\"row-label\" x=\"10\" y=\"%.0f\" font-size=\"13\">", y + 15);
+	esc(out, r->name);
+	fprintf(out, "</text><text x=\"10\" y=\"%.0f\" font-size=\"10\" fill=\"#616161\">", y + 29);
+	esc(out, r->role);
+	fprintf(out, ": ");
+	esc(out, r->source);
+	fprintf(out, "</text>\n");
+	for (i = 0; i < r->nband; i++)
+		band(out, s, r, &r->band[i], y);
+}
+
+/* one mark: a shape by kind in the row's lane; a refusal also says why */
+static void mark(FILE *out, const struct scale *s, const struct tl_mark *m, double y)
+{
+	double x = xof(s, m->t), my = y + MARK_Y;
+
+	fprintf(out, "<g class=\"mark %s\" data-dev=\"", tl_mark_name[m->kind]);
+	esc(out, m->dev);
+	fprintf(out, "\" data-t=\"%.6f\" data-value=\"%ld\" data-text=\"", m->t, m->value);
+	esc(out, m->text);
+	fprintf(out, "\"><title>");
+	esc(out, m->dev);
+	fprintf(out, " %.6f s: ", m->t);
+	esc(out, m->text);
+	fprintf(out, "</title>");
+	switch (m->kind) {
+	case TL_WAKE:
+		/* hollow when the UDC refused the request */
+		fprintf(out, "<path d=\"M%.2f %.1f l-5 -8 h10 z\" fill=\"%s\" stroke=\"%s\"/>",
+			x, my + 4, m->value ? "none" : mark_fill[m->kind], mark_fill[m->kind]);
+		break;
+	case TL_DATA:
+		fprintf(out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"1.5\" height=\"10\" fill=\"%s\"/>",
+			x - 0.75, my - 6, mark_fill[m->kind]);
+		break;
+	case TL_REFUSAL:
+		fprintf(out, "<circle cx=\"%.2f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>", x, my,
+			mark_fill[m->kind]);
+		fprintf(out, "<text x=\"%.2f\" y=\"%.1f\" font-size=\"9\">", x + 5, my + 10);
+		esc(out, m->text);
+		fprintf(out, "</text>");
+		break;
+	default:
+		fprintf(out, "<path d=\"M%.2f %.1f l4 4 l-4 4 l-4 -4 z\" fill=\"%s\"/>", x, my - 4,
+			mark_fill[m->kind]);
+		fprintf(out, "<text x=\"%.2f\" y=\"%.1f\" font-size=\"8\">%ld</text>", x + 4,
+			my + 3, m->value);
+	}
+	fprintf(out, "</g>\n");
+}
+
+/* ticks at 1, 2 or 5 times a power of ten, about ten of them */
+static void axis(FILE *out, const struct scale *s, double y)
+{
+	double raw = s->span / 10, step = pow(10, floor(log10(raw))), t;
+
+	if (raw / step >= 5)
+		step *= 5;
+	else if (raw / step >= 2)
+		step *= 2;
+	fprintf(out, "<line class=\"axis\" x1=\"%d\" y1=\"%.0f\" x2=\"%d\" y2=\"%.0f\" stroke=\"#000\"/>\n",
+		LEFT, y, WIDTH - RIGHT, y);
+	for (t = ceil(s->t0 / step) * step; t <= s->t0 + s->span + step * 1e-6; t += step) {
+		double x = xof(s, t);
+
+		fprintf(out, "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%.0f\" stroke=\"#e0e0e0\"/>",
+			x, TOP - 4, x, y + 5);
+		fprintf(out, "<text class=\"tick\" x=\"%.2f\" y=\"%.0f\" font-size=\"11\" "
+			"text-anchor=\"middle\">%.*f</text>\n", x, y + 18, step < 1 ? 3 : 1, t);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%.0f\" font-size=\"11\" text-anchor=\"end\">trace time (s)</text>\n",
+		WIDTH - RIGHT, y + 34);
+}
+
+int timeline_svg(FILE *out, const struct timeline *tl, const char *title)
+{
+	struct scale s = { tl->t0, tl->t1 > tl->t0 ? tl->t1 - tl->t0 : 1e-3 };
+	double axis_y = TOP + tl->nrows * ROW_H + 8;
+	long i;
+	int r;
+
+	header(out, title, (int)axis_y + 44);
+	axis(out, &s, axis_y);
+	for (r = 0; r < tl->nrows; r++)
+		row(out, &s, &tl->row[r], TOP + r * ROW_H);
+	for (i = 0; i < tl->nmark; i++)
+		for (r = 0; r < tl->nrows; r++)
+			if (!strcmp(tl->mark[i].dev, tl->row[r].name))
+				mark(out, &s, &tl->mark[i], TOP + r * ROW_H);
+	fprintf(out, "</svg>\n");
+	return ferror(out) ? -1 : 0;
+}

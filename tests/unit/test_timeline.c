@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * labtool timeline on canned traces: how many state bands each row gets,
+ * the times of chosen transitions, the marks, and the SVG elements that
+ * carry them.
+ *
+ * Shown failing: with timeline.c's derive_row taking the first
+ * synchronous rpm_suspend that returned 0 before a resume (the
+ * "last = i" made "if (last < 0) last = i"), stock's 1-1 starts
+ * suspending at 1.879857 (a call that only armed the timer), not at
+ * 2.135464: stock_demo_calls, marks_and_link and svg_elements fail.
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "timeline.h"
+
+#define NEAR(a, b) ((a) > (b) - 1e-7 && (a) < (b) + 1e-7)
+
+static void read_trace(const char *name, struct timeline *tl)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), DATA "/%s", name);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	assert_int_equal(timeline_read(f, tl), 0);
+	fclose(f);
+}
+
+static long count_state(const struct tl_row *r, enum tl_state s)
+{
+	long i, n = 0;
+
+	for (i = 0; i < r->nband; i++)
+		n += r->band[i].state == s;
+	return n;
+}
+
+/* the Nth band of STATE in row DEV */
+static const struct tl_band *nth(const struct timeline *tl, const char *dev, enum tl_state s,
+				 long n)
+{
+	const struct tl_row *r = timeline_row(tl, dev);
+	long i;
+
+	assert_non_null(r);
+	for (i = 0; i < r->nband; i++)
+		if (r->band[i].state == s && !n--)
+			return &r->band[i];
+	fail_msg("%s has no band %ld of %s", dev, n, tl_state_name[s]);
+	return NULL;
+}
+
+static void expect_counts(const struct timeline *tl, const char *dev, long active,
+			  long suspending, long suspended, long resuming)
+{
+	const struct tl_row *r = timeline_row(tl, dev);
+
+	assert_non_null(r);
+	assert_int_equal(count_state(r, TL_ACTIVE), active);
+	assert_int_equal(count_state(r, TL_SUSPENDING), suspending);
+	assert_int_equal(count_state(r, TL_SUSPENDED), suspended);
+	assert_int_equal(count_state(r, TL_RESUMING), resuming);
+	assert_int_equal(r->nband, active + suspending + suspended + resuming);
+}
+
+/* stock 6.1: states from the rpm calls; rows in order, the gadget derived */
+static void stock_demo_calls(void **state)
+{
+	const char *order[] = { "usb1", "1-1", "1-1:1.0", "1-1:1.2", TL_GADGET };
+	const struct tl_band *b;
+	struct timeline tl;
+	int i;
+
+	(void)state;
+	read_trace("stock-demo.trace", &tl);
+	assert_int_equal(tl.nrows, 5);
+	for (i = 0; i < 5; i++)
+		assert_string_equal(tl.row[i].name, order[i]);
+	/* 9 suspends and 8 resumes, as labtool report counts them */
+	expect_counts(&tl, "usb1", 9, 9, 9, 8);
+	expect_counts(&tl, "1-1", 9, 9, 9, 8);
+	expect_counts(&tl, "1-1:1.0", 1, 1, 2, 1);
+	expect_counts(&tl, "1-1:1.2", 2, 2, 3, 2);
+	expect_counts(&tl, TL_GADGET, 9, 9, 9, 8);
+	assert_string_equal(timeline_row(&tl, TL_GADGET)->source, "derived from the device");
+	b = nth(&tl, "1-1", TL_SUSPENDED, 0);
+	assert_true(NEAR(b->t0, 1.797506) && NEAR(b->t1, 1.808230));
+	/* 1.879857's rpm_suspend only armed the timer; pm_wq's is the suspend */
+	b = nth(&tl, "1-1", TL_SUSPENDING, 1);
+	assert_true(NEAR(b->t0, 2.135464) && NEAR(b->t1, 2.156624));
+	b = nth(&tl, "1-1", TL_RESUMING, 1);
+	assert_true(NEAR(b->t0, 2.208659) && NEAR(b->t1, 2.229352));
+	assert_true(NEAR(tl.t0, 1.777350) && NEAR(tl.t1, 6.236962));
+	timeline_free(&tl);
+}
+
+/* 6.12: rpm_status gives the states exactly: 10 suspends, the 9
+ * resumes test_rpmcount counts */
+static void patched_612_status(void **state)
+{
+	const struct tl_band *b;
+	struct timeline tl;
+
+	(void)state;
+	read_trace("patched-6.12-demo.trace", &tl);
+	assert_int_equal(tl.nrows, 2);
+	assert_string_equal(timeline_row(&tl, "1-1")->source, "rpm_status");
+	expect_counts(&tl, "1-1", 10, 10, 10, 9);
+	/* before the first SUSPENDING it was active */
+	b = &timeline_row(&tl, "1-1")->band[0];
+	assert_int_equal(b->state, TL_ACTIVE);
+	assert_true(NEAR(b->t0, 2.275227) && NEAR(b->t1, 2.275812));
+	b = nth(&tl, "1-1", TL_SUSPENDED, 0);
+	assert_true(NEAR(b->t0, 2.291383) && NEAR(b->t1, 2.316345));
+	b = nth(&tl, "1-1", TL_RESUMING, 0);
+	assert_true(NEAR(b->t0, 2.316345) && NEAR(b->t1, 2.382308));
+	timeline_free(&tl);
+}
+
+/* the series' events: refusals, wakeups, data, usage, dummy_hcd's link */
+static void marks_and_link(void **state)
+{
+	int kinds[TL_MARK_KINDS] = { 0 };
+	const struct tl_band *b;
+	struct timeline tl;
+	long i;
+
+	(void)state;
+	read_trace("timeline-marks.trace", &tl);
+	for (i = 0; i < tl.nmark; i++)
+		kinds[tl.mark[i].kind]++;
+	assert_int_equal(kinds[TL_WAKE], 3);
+	assert_int_equal(kinds[TL_DATA], 1);	/* not ep0, not 0 bytes */
+	assert_int_equal(kinds[TL_REFUSAL], 1);
+	assert_int_equal(kinds[TL_USAGE], 3);
+	assert_string_equal(tl.mark[0].text, "busy interface 1 value 1");
+	assert_string_equal(tl.mark[0].dev, "1-1");
+	assert_string_equal(tl.mark[6].text, "wakeup request refused (-22)");
+	assert_string_equal(tl.mark[7].text, "ep2out-bulk 12 bytes");
+	expect_counts(&tl, TL_GADGET, 2, 0, 2, 1);
+	assert_string_equal(timeline_row(&tl, TL_GADGET)->source, "dummy_hcd");
+	b = nth(&tl, TL_GADGET, TL_RESUMING, 0);
+	assert_true(NEAR(b->t0, 11.0) && NEAR(b->t1, 11.022));
+	/* 10.100000's suspend armed the timer: 10.300000's is the one */
+	expect_counts(&tl, "1-1", 2, 2, 2, 1);
+	b = nth(&tl, "1-1", TL_SUSPENDING, 0);
+	assert_true(NEAR(b->t0, 10.3) && NEAR(b->t1, 10.32));
+	/* a device with no transition is not guessed at */
+	assert_int_equal(timeline_row(&tl, "usb1")->nband, 1);
+	assert_int_equal(timeline_row(&tl, "usb1")->band[0].state, TL_UNKNOWN);
+	timeline_free(&tl);
+}
+
+/* every band and mark is one element with its device and times */
+static void svg_elements(void **state)
+{
+	struct timeline tl;
+	char *svg = NULL;
+	size_t len;
+	FILE *out = open_memstream(&svg, &len);
+	const char *p;
+	long n = 0;
+
+	(void)state;
+	assert_non_null(out);
+	read_trace("timeline-marks.trace", &tl);
+	assert_int_equal(timeline_svg(out, &tl, "a <test> & more"), 0);
+	fclose(out);
+	for (p = svg; (p = strstr(p, "<rect class=\"state ")); p++)
+		n++;
+	assert_int_equal(n, 13);
+	assert_non_null(strstr(svg, "<rect class=\"state suspended\" data-dev=\"1-1\" "
+				    "data-state=\"suspended\" data-t0=\"10.320000\" data-t1=\"11.021000\""));
+	assert_non_null(strstr(svg, "<g class=\"mark refusal\" data-dev=\"1-1\" data-t=\"10.000010\""));
+	assert_non_null(strstr(svg, "data-text=\"busy interface 1 value 1\""));
+	assert_non_null(strstr(svg, "a &lt;test&gt; &amp; more"));
+	assert_non_null(strstr(svg, "</svg>\n"));
+	free(svg);
+	timeline_free(&tl);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(stock_demo_calls),
+		cmocka_unit_test(patched_612_status),
+		cmocka_unit_test(marks_and_link),
+		cmocka_unit_test(svg_elements),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
