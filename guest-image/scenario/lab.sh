@@ -214,6 +214,20 @@ lab_in_ns() {
 	nsenter -t "$LAB_NS_PID" -n "$@"
 }
 
+# What a timeline shows besides the rpm events, where the kernel has
+# them: the series' refusals and remote wakeups, the UDC's wakeup requests
+# and transfers, dummy_hcd's link (the gadget's view of the bus).
+LAB_TIMELINE_EVENTS="usb_autopm gadget/usb_gadget_wakeup gadget/usb_gadget_giveback_request
+dummy_hcd/dummy_hcd_link dummy_hcd/dummy_hcd_resume_start"
+
+# lab_trace_start, and the events above
+lab_trace_start_timeline() {
+	for _e in $LAB_TIMELINE_EVENTS; do
+		[ ! -w "$TRACEFS/events/$_e/enable" ] || echo 1 >"$TRACEFS/events/$_e/enable"
+	done
+	lab_trace_start
+}
+
 # Record the rpm trace events and hub.c's remote-wakeup debug lines.
 lab_trace_start() {
 	echo 0 >"$TRACEFS/tracing_on"
@@ -236,4 +250,21 @@ lab_trace_stop() {
 	echo 0 >"$TRACEFS/tracing_on"
 	cat "$TRACEFS/trace" >"$1/trace"
 	dmesg >"$1/dmesg"
+}
+
+# Send FILE to the host on the results port, as KTAP diagnostic lines
+# between markers; run-guest saves it (--files).
+lab_carry_out() {
+	{
+		echo "# autopm-lab file ${1##*/} begin"
+		sed 's/^/# /' "$1"
+		echo "# autopm-lab file ${1##*/} end"
+	} >"${LAB_RESULTS:-/dev/ttyS2}"
+}
+
+# Draw TRACE's timeline (labtool timeline) as SVG, named NAME on the
+# host, and carry it out: lab_timeline TRACE NAME TITLE
+lab_timeline() {
+	labtool timeline "$1" "/tmp/$2" "$3" && lab_carry_out "/tmp/$2" &&
+		echo "timeline: carried out as $2 (run-guest says where it is)"
 }
