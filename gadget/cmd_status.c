@@ -5,8 +5,11 @@
  * reads that, so its keys are an interface (README.md).
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <sys/sysmacros.h>
 #include <usbg/usbg.h>
+#include <usbg/function/hid.h>
 #include <usbg/function/net.h>
 #include <usbg/function/serial.h>
 
@@ -34,35 +37,52 @@ static void field(const struct status_options *o, const char *human, const char 
 	putchar('\n');
 }
 
-/* kv splits "acm.usb0 tty /dev/ttyGS0" into function= and acm_tty= */
+/* a u_ether function: its netdev is the gadget's end of the link */
+static bool is_net(usbg_function_type type)
+{
+	return type == USBG_F_ECM || type == USBG_F_SUBSET || type == USBG_F_NCM ||
+	       type == USBG_F_EEM || type == USBG_F_RNDIS;
+}
+
+/*
+ * kv splits "acm.usb0 tty /dev/ttyGS0" into function= and acm_tty=
+ * (gser_tty=, ecm_netdev=, geth_netdev=, ..., hid_dev=: TYPE_KIND)
+ */
 static void print_function(const struct status_options *o, usbg_function *f)
 {
 	usbg_function_type type = usbg_get_function_type(f);
 	const char *inst = usbg_get_function_instance(f);
 	const char *tname = usbg_get_function_type_str(type);
-	char ifname[32], dev[48] = "";
-	const char *kind = NULL, *key = NULL;
+	char ifname[32], dev[48] = "", key[32];
+	const char *kind = NULL;
+	struct usbg_f_hid_attrs hid;
 	int port;
 
-	if (type == USBG_F_ACM &&
+	if ((type == USBG_F_ACM || type == USBG_F_SERIAL) &&
 	    !usbg_check(usbg_f_serial_get_port_num(usbg_to_serial_function(f), &port),
-			"read ACM port")) {
+			"read serial port")) {
 		kind = "tty";
-		key = "acm_tty";
 		snprintf(dev, sizeof(dev), "/dev/ttyGS%d", port);
-	} else if (type == USBG_F_ECM &&
+	} else if (is_net(type) &&
 		   usbg_f_net_get_ifname_s(usbg_to_net_function(f), ifname, sizeof(ifname)) > 0) {
 		kind = "netdev";
-		key = "ecm_netdev";
 		snprintf(dev, sizeof(dev), "%s", ifname);
+	} else if (type == USBG_F_HID &&
+		   !usbg_check(usbg_f_hid_get_attrs(usbg_to_hid_function(f), &hid), "read hid")) {
+		kind = "dev";
+		/* f_hid names its node hidg<minor> */
+		snprintf(dev, sizeof(dev), "/dev/hidg%u", minor(hid.dev));
+		usbg_f_hid_cleanup_attrs(&hid);
 	}
 	if (kind && !o->kv) {
 		field(o, "function", "", "%s.%s %s %s", tname, inst, kind, dev);
 		return;
 	}
 	field(o, "function", "function", "%s.%s", tname, inst);
-	if (kind)
+	if (kind) {
+		snprintf(key, sizeof(key), "%s_%s", tname, kind);
 		field(o, "", key, "%s", dev);
+	}
 }
 
 static void print_bus(const struct status_options *o, usbg_gadget *g, const char *udc)

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 #include <usbg/usbg.h>
+#include <usbg/function/hid.h>
 
 #include "clock.h"
 #include "gadget.h"
@@ -54,13 +55,59 @@ static usbg_udc *pick_udc(usbg_state *s, const char *name)
 	return udc;
 }
 
-static int add_function(usbg_gadget *g, usbg_config *c, usbg_function_type type,
-			const char *label)
+/*
+ * A boot keyboard (HID 1.11, appendix B.1): an 8-byte input report
+ * (modifiers, a reserved byte, six key codes) and a 1-byte output
+ * report of five LEDs, the layout usbhid and hid-generic expect.
+ */
+static char keyboard_report[] = {
+	0x05, 0x01, 0x09, 0x06, 0xa1, 0x01,	/* desktop, keyboard, application */
+	0x05, 0x07, 0x19, 0xe0, 0x29, 0xe7,	/* key codes 224-231: modifiers */
+	0x15, 0x00, 0x25, 0x01, 0x75, 0x01, 0x95, 0x08, 0x81, 0x02,
+	0x95, 0x01, 0x75, 0x08, 0x81, 0x01,	/* the reserved byte */
+	0x95, 0x05, 0x75, 0x01, 0x05, 0x08,	/* five LEDs ... */
+	0x19, 0x01, 0x29, 0x05, 0x91, 0x02,
+	0x95, 0x01, 0x75, 0x03, 0x91, 0x01,	/* ... padded to a byte */
+	0x95, 0x06, 0x75, 0x08, 0x15, 0x00,	/* six key codes, 0-101 */
+	0x25, 0x65, 0x05, 0x07, 0x19, 0x00,
+	0x29, 0x65, 0x81, 0x00, 0xc0,
+};
+
+static struct usbg_f_hid_attrs keyboard_attrs = {
+	.protocol = 1,		/* keyboard */
+	.subclass = 1,		/* boot interface */
+	.report_length = 8,
+	.report_desc = { keyboard_report, sizeof(keyboard_report) },
+};
+
+/* each --functions flag's configfs function: type, instance, attributes */
+static const struct lab_function_spec {
+	unsigned int flag;
+	usbg_function_type type;
+	const char *instance;
+	void *attrs;		/* NULL: the kernel's defaults */
+} function_specs[] = {
+	{ LAB_F_ACM, USBG_F_ACM, "usb0", NULL },
+	{ LAB_F_ECM, USBG_F_ECM, "usb0", NULL },
+	{ LAB_F_VENDOR, USBG_F_FFS, VENDOR_INSTANCE, NULL },
+	{ LAB_F_SUBSET, USBG_F_SUBSET, "usb0", NULL },
+	{ LAB_F_RNDIS, USBG_F_RNDIS, "usb0", NULL },
+	{ LAB_F_NCM, USBG_F_NCM, "usb0", NULL },
+	{ LAB_F_EEM, USBG_F_EEM, "usb0", NULL },
+	{ LAB_F_GSER, USBG_F_SERIAL, "usb0", NULL },
+	{ LAB_F_HID, USBG_F_HID, "usb0", &keyboard_attrs },
+	{ LAB_F_LOOPBACK, USBG_F_LOOPBACK, "usb0", NULL },
+};
+
+static int add_function(usbg_gadget *g, usbg_config *c, const struct lab_function_spec *fs)
 {
-	const char *inst = type == USBG_F_FFS ? VENDOR_INSTANCE : "usb0";
+	char label[64];
 	usbg_function *f;
 
-	if (usbg_check(usbg_create_function(g, type, inst, NULL, &f), "create function"))
+	snprintf(label, sizeof(label), "%s.%s", usbg_get_function_type_str(fs->type),
+		 fs->instance);
+	if (usbg_check(usbg_create_function(g, fs->type, fs->instance, fs->attrs, &f),
+		       "create function"))
 		return -1;
 	return usbg_check(usbg_add_config_function(c, label, f), "add function to config") ? -1 : 0;
 }
@@ -87,13 +134,10 @@ static int build(usbg_state *s, const struct up_options *o, usbg_gadget **gp)
 	if (usbg_check(usbg_create_config(*gp, CONFIG_ID, "autopm", &ca, &cs, &c),
 		       "create config"))
 		return -1;
-	if ((o->functions & LAB_F_ACM) && add_function(*gp, c, USBG_F_ACM, "acm.usb0"))
-		return -1;
-	if ((o->functions & LAB_F_ECM) && add_function(*gp, c, USBG_F_ECM, "ecm.usb0"))
-		return -1;
-	if ((o->functions & LAB_F_VENDOR) &&
-	    add_function(*gp, c, USBG_F_FFS, "ffs." VENDOR_INSTANCE))
-		return -1;
+	for (size_t i = 0; i < sizeof(function_specs) / sizeof(function_specs[0]); i++)
+		if ((o->functions & function_specs[i].flag) &&
+		    add_function(*gp, c, &function_specs[i]))
+			return -1;
 	return 0;
 }
 

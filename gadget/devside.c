@@ -57,21 +57,36 @@ int dev_acm_tty(usbg_gadget *g, char *path, size_t len)
 	return 0;
 }
 
+/* ECM first, else the first other u_ether function (NCM, EEM, ...) */
+static usbg_function *find_net_function(usbg_gadget *g)
+{
+	static const usbg_function_type net[] = {
+		USBG_F_ECM, USBG_F_SUBSET, USBG_F_NCM, USBG_F_EEM, USBG_F_RNDIS,
+	};
+	usbg_function *f = NULL;
+
+	for (size_t i = 0; i < sizeof(net) / sizeof(net[0]) && !f; i++)
+		f = find_function(g, net[i]);
+	return f;
+}
+
 int dev_ecm_link(usbg_gadget *g, char *ifname, size_t len, uint8_t dev_mac[6],
 		 uint8_t host_mac[6])
 {
-	usbg_function *f = find_function(g, USBG_F_ECM);
+	usbg_function *f = find_net_function(g);
 	struct ether_addr dev, host;
 	usbg_f_net *nf;
 
 	if (!f) {
-		fprintf(stderr, "autopm-gadget: gadget %s has no ECM function\n", GADGET_NAME);
+		fprintf(stderr, "autopm-gadget: gadget %s has no ECM nor other Ethernet function\n",
+			GADGET_NAME);
 		return -1;
 	}
 	nf = usbg_to_net_function(f);
 	if (usbg_f_net_get_ifname_s(nf, ifname, len) <= 0 ||
 	    usbg_f_net_get_dev_addr(nf, &dev) || usbg_f_net_get_host_addr(nf, &host)) {
-		fprintf(stderr, "autopm-gadget: cannot read the ECM function's netdev and addresses\n");
+		fprintf(stderr, "autopm-gadget: cannot read the %s function's netdev and addresses\n",
+			usbg_get_function_type_str(usbg_get_function_type(f)));
 		return -1;
 	}
 	memcpy(dev_mac, dev.ether_addr_octet, 6);

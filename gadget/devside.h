@@ -23,7 +23,7 @@ void dev_counters_read(usbg_gadget *g, const char *udc, struct dev_counters *c);
 int dev_udc(usbg_gadget *g, char *buf, size_t len);
 /* /dev/ttyGS<N> of the ACM function; 0, or -1 saying why. */
 int dev_acm_tty(usbg_gadget *g, char *path, size_t len);
-/* The ECM function's netdev name and both MAC addresses; 0, or -1. */
+/* The ECM (else another u_ether) function's netdev and both MACs; 0, or -1. */
 int dev_ecm_link(usbg_gadget *g, char *ifname, size_t len, uint8_t dev_mac[6],
 		 uint8_t host_mac[6]);
 

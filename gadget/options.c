@@ -21,23 +21,44 @@ static int complain(const char *what)
 	return -1;
 }
 
+const struct lab_function_name lab_function_names[] = {
+	{ "acm", LAB_F_ACM },
+	{ "ecm", LAB_F_ECM },
+	{ "vendor", LAB_F_VENDOR },
+	{ "subset", LAB_F_SUBSET },
+	{ "rndis", LAB_F_RNDIS },
+	{ "ncm", LAB_F_NCM },
+	{ "eem", LAB_F_EEM },
+	{ "gser", LAB_F_GSER },
+	{ "hid", LAB_F_HID },
+	{ "loopback", LAB_F_LOOPBACK },
+	{ NULL, 0 },
+};
+
+static unsigned int function_flag(const char *name)
+{
+	const struct lab_function_name *n;
+
+	for (n = lab_function_names; n->name; n++)
+		if (!strcmp(name, n->name))
+			return n->flag;
+	return 0;
+}
+
 int parse_functions(const char *list, unsigned int *mask)
 {
-	char buf[64], *tok, *save;
-	unsigned int m = 0;
+	char buf[96], *tok, *save;
+	unsigned int m = 0, flag;
 
 	if (!list || strlen(list) >= sizeof(buf))
 		return bad("function list too long", list ? list : "");
 	strcpy(buf, list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		if (!strcmp(tok, "acm"))
-			m |= LAB_F_ACM;
-		else if (!strcmp(tok, "ecm"))
-			m |= LAB_F_ECM;
-		else if (!strcmp(tok, "vendor"))
-			m |= LAB_F_VENDOR;
-		else
-			return bad("unknown function (choose from acm,ecm,vendor)", tok);
+		flag = function_flag(tok);
+		if (!flag)
+			return bad("unknown function (choose from acm,ecm,vendor,subset,rndis,ncm,eem,gser,hid,loopback)",
+				   tok);
+		m |= flag;
 	}
 	if (!m)
 		return bad("no function given", list);

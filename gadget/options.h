@@ -19,7 +19,23 @@ enum lab_function {
 	LAB_F_ACM = 1 << 0,
 	LAB_F_ECM = 1 << 1,
 	LAB_F_VENDOR = 1 << 2,	/* FunctionFS, for host-driver/ */
+	/* the stand-ins for other class drivers (scripts/conform) */
+	LAB_F_SUBSET = 1 << 3,
+	LAB_F_RNDIS = 1 << 4,
+	LAB_F_NCM = 1 << 5,
+	LAB_F_EEM = 1 << 6,
+	LAB_F_GSER = 1 << 7,
+	LAB_F_HID = 1 << 8,	/* a boot keyboard */
+	LAB_F_LOOPBACK = 1 << 9,
 };
+
+/* each function's name on the command line, in enum order */
+struct lab_function_name {
+	const char *name;
+	unsigned int flag;
+};
+
+extern const struct lab_function_name lab_function_names[];
 
 struct up_options {
 	const char *udc;	/* NULL: the first UDC */
