@@ -35,10 +35,48 @@ input_functions() {
 	return 0
 }
 
+# a profile's optional hook, when it has one: hook_opt F NAME ARGS...
+hook_opt() {
+	_fn=$1 _name=$2
+	shift 2
+	command -v "${_fn}_$_name" >/dev/null 2>&1 || return 0
+	"${_fn}_$_name" "$@"
+}
+
+# what autopm-gadget up needs besides the functions (ids a driver's
+# table knows), from each profile's up_args
+conform_up_args() {
+	for _f in $FUNCTIONS; do
+		hook_opt "$_f" up_args
+	done
+}
+
+# once per boot, before the first gadget: what the host's drivers need
+# to know the device (a new_id), from each profile's prepare
+conform_prepare() {
+	for _f in $FUNCTIONS; do
+		hook_opt "$_f" prepare || return 1
+	done
+}
+
+# A driver without supports_autosuspend leaves its interface's runtime
+# PM disabled ("unsupported"), and the device can never autosuspend:
+# rules 1-8 are then n/a, by the driver's design, with the kernel's
+# own reason.
+conform_require_autosuspend() {
+	for _i in $(interfaces); do
+		[ "$(lab_status "$_i")" = unsupported ] || continue
+		_d=$(basename "$(readlink "$SYS_USB/$_i/driver")")
+		skip "n/a: by design: $_d does not support autosuspend (no supports_autosuspend; $_i runtime PM unsupported); $(why_awake)"
+	done
+}
+
 # gadget up with the functions under test (and ARGS for autopm-gadget
 # up), the device autosuspending after DELAY_MS
 conform_up() {
-	case_up --functions "$(echo "$FUNCTIONS" | tr ' ' ',')" "$@"
+	# shellcheck disable=SC2046 # up_args are words
+	case_up --functions "$(echo "$FUNCTIONS" | tr ' ' ',')" $(conform_up_args) "$@"
+	conform_require_autosuspend
 	for _f in $FUNCTIONS; do
 		hook "$_f" up || fail "$_f: the host side is not ready"
 	done

@@ -39,6 +39,11 @@ vendor_close() {
 	exec 5>&-
 }
 
+# a write that waits on a resume, in the background (rule 6)
+vendor_io_start() {
+	aplab write fd:5 1 >/dev/null 2>&1 &
+}
+
 vendor_io() {
 	_n0=$(cat "$PEER/rx_frames")
 	aplab write fd:5 8 >/dev/null || fail "vendor: 8 frames written to $VENDOR_NODE"

@@ -14,13 +14,10 @@
 
 GADGET_UDC=/sys/kernel/config/usb_gadget/autopm-lab/UDC
 # a host-to-device write that waits on the resume: started in the
-# background so that the UDC can go while it is under way
+# background (the profile's io_start) so that the UDC can go while it
+# is under way
 start_io() {
-	case $1 in
-	acm) head -c 64 /dev/zero >&3 & ;;
-	ecm) ping -c 1 -W 1 "$LAB_GADGET_IP" >/dev/null 2>&1 & ;;
-	vendor) aplab write fd:5 1 >/dev/null 2>&1 & ;;
-	esac
+	hook "$1" io_start
 	IO_PIDS="$IO_PIDS $!"
 }
 

@@ -122,8 +122,10 @@ lab_gadget_tty() {
 	lab_gadget_field acm_tty
 }
 
+# the gadget's netdev of its ECM function, or of TYPE's (status's type
+# name: geth, ncm, eem, rndis): lab_gadget_netdev [TYPE]
 lab_gadget_netdev() {
-	lab_gadget_field ecm_netdev
+	lab_gadget_field "${1:-ecm}_netdev"
 }
 
 lab_udc() {
@@ -185,8 +187,9 @@ lab_pid_gone() {
 
 # Move the gadget's netdev into a network namespace of its own, so
 # host-to-gadget traffic really crosses dummy_hcd. Sets LAB_NS_PID.
+# lab_netns_up [TYPE]: the ECM function's netdev, or TYPE's (above).
 lab_netns_up() {
-	_gnet=$(lab_gadget_netdev)
+	_gnet=$(lab_gadget_netdev "$@")
 	unshare -n sleep 100000 &
 	LAB_NS_PID=$!
 	# the file exists before unshare() has run: wait for the new namespace

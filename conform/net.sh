@@ -1,0 +1,133 @@
+# shellcheck shell=sh
+# The profiles of the Ethernet functions (profiles/ecm.sh, ncm.sh, ...),
+# all u_ether underneath: the host's netdev, the gadget's in a namespace
+# of its own (lab_netns_up), so that traffic crosses dummy_hcd. "Open"
+# is link up. A profile says: net_profile NAME TYPE WAKE, NAME its
+# function's, TYPE status's name for it (ecm, geth, ncm, ...), WAKE
+# "data" when the patched gadget function itself wakes the host for a
+# frame sent while suspended (f_ecm), else "signal": the gadget signals
+# a remote wakeup first, as a device without that support would.
+
+# The host's carrier may follow a connection notification the gadget
+# sends when its netdev opens (ECM, NCM); a suspend while it is on its
+# way (the status URB killed) loses it, and the function never sends it
+# again. So the device stays awake (control on) from before the
+# gadget's netdev opens until the host has carrier; the rules then run
+# with control auto.
+net_hold_awake() {
+	echo on >"$SYS_USB/$LAB_DEV/power/control"
+}
+
+net_release() {
+	_rc=$?
+	echo auto >"$SYS_USB/$LAB_DEV/power/control"
+	return $_rc
+}
+
+net_carrier() {
+	[ "$(cat "/sys/class/net/$NET_HOST/carrier" 2>/dev/null)" = 1 ]
+}
+
+# 5 of about 60 ECM set-ups here never saw the notification arrive, the
+# gadget's link up (LOWER_UP) and the host's without carrier; cycling the
+# gadget's netdev, a cable plugged in again, makes it send it again.
+net_wait_carrier() {
+	lab_wait_cmd 2000 net_carrier && return 0
+	echo "$NET_NAME: no carrier after 2 s; the gadget's netdev goes down and up again"
+	lab_in_ns ip link set "$(lab_gadget_netdev "$NET_TYPE")" down &&
+		lab_in_ns ip link set "$(lab_gadget_netdev "$NET_TYPE")" up &&
+		lab_wait_cmd "$CONFORM_IO_MS" net_carrier
+}
+
+net_up() {
+	net_hold_awake
+	if ! lab_netns_up "$NET_TYPE"; then
+		echo "$NET_NAME: no namespace for the gadget's netdev"
+		net_release
+		return 1
+	fi
+	NET_HOST=$(lab_host_netdev)
+	NET_IFINDEX=$(cat "/sys/class/net/$NET_HOST/ifindex")
+	net_wait_carrier && ip link set "$NET_HOST" down
+	net_release && return 0
+	echo "$NET_NAME: no carrier on $NET_HOST: $(ip -o link show "$NET_HOST" 2>&1);" \
+		"gadget: $(lab_in_ns ip -o link show 2>&1 | grep -v ' lo:' | tr '\n' ' ')"
+	return 1
+}
+
+# a rebound usbnet driver makes a new netdev, without address or carrier
+net_rebound() {
+	net_hold_awake
+	NET_HOST=$(lab_host_netdev) && NET_IFINDEX=$(cat "/sys/class/net/$NET_HOST/ifindex") &&
+		ip addr add "$LAB_HOST_IP/24" dev "$NET_HOST" &&
+		ip link set "$NET_HOST" up && net_wait_carrier && ip link set "$NET_HOST" down
+	net_release && return 0
+	echo "$NET_NAME: no carrier on ${NET_HOST:-its netdev} after the rebind"
+	return 1
+}
+
+net_down() {
+	lab_netns_down
+}
+
+# the link stays up across a reset-resume, but a driver without
+# reset_resume() (cdc_subset) is unbound and bound again after the
+# reset, before user space runs again: a new netdev (maybe of the same
+# name), without address or carrier; open again, as the rule expects
+net_reset() {
+	[ "$(cat "/sys/class/net/$NET_HOST/ifindex" 2>/dev/null)" = "$NET_IFINDEX" ] && return 0
+	lab_wait_cmd "$CONFORM_IO_MS" lab_host_netdev >/dev/null && net_rebound && net_open
+}
+
+# the carrier stays on across a close and an open (usbnet turns it off
+# only at probe)
+net_open() {
+	ip link set "$NET_HOST" up && net_carrier
+}
+
+net_close() {
+	ip link set "$NET_HOST" down
+}
+
+# a ping that waits on a resume, in the background (rule 6)
+net_io_start() {
+	ping -c 1 -W 1 "$LAB_GADGET_IP" >/dev/null 2>&1 &
+}
+
+# every echo reply came back: each ICMP checksum covers the payload
+net_io() {
+	_out=$(ping -c 3 -s 1000 -W 3 "$LAB_GADGET_IP" 2>&1)
+	echo "$_out" | grep -q '^3 packets transmitted, 3 packets received' ||
+		fail "$NET_NAME: ping $LAB_GADGET_IP over $NET_HOST: $(echo "$_out" | tail -n 2 | tr '\n' ' ')"
+	echo "$NET_NAME: 3 pings of 1000 bytes over $NET_HOST answered"
+}
+
+# one lab frame from the gadget, received on the host's netdev; the
+# time counts from the gadget's first step (its wakeup, or the frame)
+net_input() {
+	rm -f /tmp/net-ready
+	labtool recv-ecm "$NET_HOST" 1 $((WAKE_BOUND_MS + CONFORM_IO_MS)) /tmp/net-ready >/tmp/net-recv 2>&1 &
+	_r=$!
+	lab_wait_cmd 2000 test -e /tmp/net-ready || fail "$NET_NAME: the receiver did not start"
+	_t0=$(labtool now-ms)
+	if [ "$NET_WAKE" = signal ]; then
+		autopm-gadget wake >/dev/null || fail "$NET_NAME: the gadget's remote wakeup"
+		_how="a remote wakeup, then a 200-byte frame"
+	else
+		_how="a 200-byte frame"
+	fi
+	lab_in_ns autopm-gadget send-ecm --count 1 --size 200 >/dev/null || fail "$NET_NAME: send-ecm"
+	[ "$NET_WAKE" = signal ] || _t0=$(labtool now-ms)
+	lab_wait_pid $_r $((WAKE_BOUND_MS + CONFORM_IO_MS + 1000)) || fail "$NET_NAME: $(cat /tmp/net-recv)"
+	INPUT_MS=$(($(labtool now-ms) - _t0))
+	echo "$NET_NAME: $_how sent by the gadget, received on $NET_HOST after $INPUT_MS ms"
+}
+
+# NAME_HOOK() for each hook, calling net_HOOK with this profile's names
+net_profile() {
+	NET_NAME=$1 NET_TYPE=$2 NET_WAKE=$3
+	eval "${1}_has_input() { echo yes; }"
+	for _h in up rebound down reset open close io io_start input; do
+		eval "${1}_$_h() { net_$_h; }"
+	done
+}
