@@ -352,6 +352,34 @@ static int gadget_row(struct timeline *tl)
 	return 0;
 }
 
+/*
+ * A netdev may be named like a root hub ("usb0", the gadget's Ethernet
+ * end) and have runtime PM of its own: keep "usbN" only when a device
+ * of bus N ("N-1") is drawn too.
+ */
+static void drop_lone_hubs(struct timeline *tl)
+{
+	int i, j, keep, n = 0;
+	size_t len;
+
+	for (i = 0; i < tl->nrows; i++) {
+		keep = 1;
+		if (!strcmp(tl->row[i].role, "root hub")) {
+			len = strlen(tl->row[i].name + 3);
+			keep = 0;
+			for (j = 0; j < tl->nrows && !keep; j++)
+				keep = !strcmp(tl->row[j].role, "device") &&
+				       !strncmp(tl->row[j].name, tl->row[i].name + 3, len) &&
+				       tl->row[j].name[len] == '-';
+		}
+		if (keep)
+			tl->row[n++] = tl->row[i];
+		else
+			free(tl->row[i].band);
+	}
+	tl->nrows = n;
+}
+
 /* root hubs, then each device followed by its interfaces, the gadget last */
 static int row_cmp(const void *a, const void *b)
 {
@@ -384,6 +412,7 @@ int timeline_read(FILE *trace, struct timeline *tl)
 			tl->row[i].band[tl->row[i].nband - 1].t1 = tl->t1;
 	if (gadget_row(tl))
 		return -1;
+	drop_lone_hubs(tl);
 	qsort(tl->row, tl->nrows, sizeof(tl->row[0]), row_cmp);
 	return 0;
 }

@@ -189,6 +189,33 @@ static void svg_elements(void **state)
 	timeline_free(&tl);
 }
 
+/*
+ * The gadget's Ethernet end, netdev "usb0", has runtime PM too: it is no
+ * root hub, as no device of bus 0 is drawn. Shown failing without
+ * timeline.c's drop_lone_hubs(): 3 rows, usb0 drawn as a root hub.
+ */
+static void netdev_named_like_a_hub(void **state)
+{
+	static const char trace[] =
+		" kworker/0:1-16 [000] d.... 1.000000: rpm_suspend: usb0 flags-4 cnt-0  dep-0  auto-1 p-0 irq-0 child-0\n"
+		" kworker/0:1-16 [000] d.... 1.000100: rpm_return_int: 0xffffffff811a94e7:usb0 ret=0\n"
+		" kworker/0:1-16 [000] d.... 1.100000: rpm_suspend: usb1 flags-8 cnt-0  dep-0  auto-1 p-0 irq-0 child-0\n"
+		" kworker/0:1-16 [000] d.... 1.100100: rpm_return_int: 0xffffffff811a94e7:usb1 ret=0\n"
+		" kworker/0:1-16 [000] d.... 1.200000: rpm_suspend: 1-1 flags-a cnt-0  dep-0  auto-1 p-0 irq-0 child-0\n"
+		" kworker/0:1-16 [000] d.... 1.200100: rpm_return_int: 0xffffffff811a94e7:1-1 ret=0\n";
+	struct timeline tl;
+	FILE *f = fmemopen((void *)trace, sizeof(trace) - 1, "r");
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(timeline_read(f, &tl), 0);
+	fclose(f);
+	assert_null(timeline_row(&tl, "usb0"));
+	assert_non_null(timeline_row(&tl, "usb1"));
+	assert_non_null(timeline_row(&tl, "1-1"));
+	timeline_free(&tl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -196,6 +223,7 @@ int main(void)
 		cmocka_unit_test(patched_612_status),
 		cmocka_unit_test(marks_and_link),
 		cmocka_unit_test(svg_elements),
+		cmocka_unit_test(netdev_named_like_a_hub),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
