@@ -4,28 +4,20 @@
 # input reader does (evdev's open opens the HID device); host-to-device
 # data is the keyboard's LED report; device-initiated input is a key
 # press, which a keyboard announces with a remote wakeup (f_hid does not
-# wake the host by itself). evdev's records are 24 bytes on x86-64:
-# struct timeval, then type, code (16 bits each) and value (32).
+# wake the host by itself). evdev's records: lab_evdev_record.
 HID_EV_KEY=1 HID_KEY_A=30 HID_EV_LED=17 HID_LED_CAPSL=1
 
 hid_has_input() {
 	echo yes
 }
 
-hid_host_event() {
-	for _e in "$SYS_USB/$LAB_DEV":*/*/input/input*/event*; do
-		[ -e "$_e" ] && echo "/dev/input/$(basename "$_e")" && return 0
-	done
-	return 1
-}
-
 hid_up() {
-	HID_HOST=$(hid_host_event) && HID_GADGET=$(lab_gadget_field hid_dev) &&
-		exec 4<>"$HID_GADGET" && HID_CAPS=0
+	HID_HOST=$(lab_host_evdev) && HID_GADGET=$(lab_gadget_field hid_dev) &&
+		exec 4<>"$HID_GADGET"
 }
 
 hid_rebound() {
-	HID_HOST=$(hid_host_event)
+	HID_HOST=$(lab_host_evdev)
 }
 
 hid_down() {
@@ -44,51 +36,48 @@ hid_close() {
 	exec 3>&-
 }
 
-# one evdev record as printf escapes: 16 bytes of time (the kernel
-# stamps it), then type, code and value
-hid_record() {
-	printf '\\0%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
-	printf '\\%03o\\0\\%03o\\0\\%03o\\0\\0\\0' "$1" "$2" "$3"
-}
-
-# an LED change, in the background (rule 6): usbhid resumes the device
-# to send its report
+# CapsLock on, in the background (rule 6): usbhid resumes the device to
+# send its report (the device leaves the bus then, LED and all)
 hid_io_start() {
-	HID_CAPS=$((1 - HID_CAPS))
 	# shellcheck disable=SC2059 # the record is the format
-	printf "$(hid_record $HID_EV_LED $HID_LED_CAPSL $HID_CAPS)" >&3 &
+	printf "$(lab_evdev_record $HID_EV_LED $HID_LED_CAPSL 1)" >&3 &
 }
 
 # the gadget's LED reports until one reads $1, one per line
 hid_read_led() {
 	while :; do
-		_b=$(head -c 1 <&4 | od -An -tu1 | tr -d ' ')
+		_b=$(dd bs=1 count=1 2>/dev/null <&4 | od -An -tu1 | tr -d ' ')
 		[ -n "$_b" ] || return 1
 		echo "$_b"
 		[ "$_b" = "$1" ] && return 0
 	done
 }
 
-# CapsLock toggled: usbhid sends the LED report, one byte with bit 1 the
-# new state, which must reach the gadget as that byte (after any report
-# of the old state: hid-input sends the LEDs' state when it starts)
+# CapsLock on, then off again: usbhid sends an LED report for each, one
+# byte with bit 1 the state, which must reach the gadget as that byte
+# (after any report of the old state: hid-input sends the LEDs' state
+# when it starts). Off at the end: usbhid keeps a keyboard with a lit
+# LED awake.
 hid_io() {
-	HID_CAPS=$((1 - HID_CAPS))
-	hid_read_led $((HID_CAPS * 2)) >/tmp/hid-led &
-	_r=$!
-	# shellcheck disable=SC2059 # the record is the format
-	printf "$(hid_record $HID_EV_LED $HID_LED_CAPSL $HID_CAPS)" >&3 ||
-		fail "hid: LED event written to $HID_HOST"
-	lab_wait_pid $_r "$CONFORM_IO_MS" ||
-		fail "hid: no LED report $((HID_CAPS * 2)) reached $HID_GADGET; got: $(tr '\n' ' ' </tmp/hid-led)"
-	echo "hid: CapsLock $HID_CAPS on $HID_HOST reached $HID_GADGET as LED report $((HID_CAPS * 2))"
+	for _caps in 1 0; do
+		hid_read_led $((_caps * 2)) >/tmp/hid-led &
+		_r=$!
+		# shellcheck disable=SC2059 # the record is the format
+		printf "$(lab_evdev_record $HID_EV_LED $HID_LED_CAPSL $_caps)" >&3 ||
+			fail "hid: LED event written to $HID_HOST"
+		lab_wait_pid $_r "$CONFORM_IO_MS" ||
+			fail "hid: no LED report $((_caps * 2)) reached $HID_GADGET; got: $(tr '\n' ' ' </tmp/hid-led)"
+	done
+	echo "hid: CapsLock on and off on $HID_HOST reached $HID_GADGET as LED reports 2 and 0"
 }
 
 # the host's records until KEY_A's release, each as "type code value"
 hid_read_key() {
 	while :; do
+		# one read of one record (head would read more, and drop the
+		# rest)
 		# shellcheck disable=SC2046 # twelve 16-bit words
-		set -- $(head -c 24 <&3 | od -An -v -tu2)
+		set -- $(dd bs=24 count=1 2>/dev/null <&3 | od -An -v -tu2)
 		[ $# -eq 12 ] || return 1
 		echo "$9 ${10} ${11}"
 		[ "$9" = $HID_EV_KEY ] && [ "${10}" = $HID_KEY_A ] && [ "${11}" = 0 ] && return 0

@@ -105,6 +105,15 @@ lab_host_netdev() {
 	lab_host_class net
 }
 
+# the evdev node (/dev/input/eventN) of the host device's first input
+# device (a HID interface's)
+lab_host_evdev() {
+	for _e in "$SYS_USB/$LAB_DEV":*/*/input/input*/event*; do
+		[ -e "$_e" ] && echo "/dev/input/$(basename "$_e")" && return 0
+	done
+	return 1
+}
+
 # Open both ends of the ACM link for binary data: fd 3 the host's
 # ttyACM, fd 4 the gadget's ttyGS (open first: u_serial drops what
 # arrives while it is closed), both raw.
@@ -183,6 +192,14 @@ lab_wait_pid() {
 
 lab_pid_gone() {
 	! kill -0 "$1" 2>/dev/null
+}
+
+# One evdev record (struct input_event, 24 bytes on x86-64) as printf
+# escapes, for printf "$(...)" >&FD: 16 bytes of time (the kernel stamps
+# it), then TYPE and CODE (16 bits each) and VALUE (32, under 256 here).
+lab_evdev_record() {
+	printf '\\0%.0s' 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
+	printf '\\%03o\\0\\%03o\\0\\%03o\\0\\0\\0' "$1" "$2" "$3"
 }
 
 # Move the gadget's netdev into a network namespace of its own, so
