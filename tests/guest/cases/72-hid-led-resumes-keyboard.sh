@@ -1,0 +1,48 @@
+# Patch 23 (usbhid): an output report queued while a keyboard is
+# autosuspended resumes it. CapsLock set through the keyboard's evdev
+# node (the configfs HID function, a boot keyboard) while the device is
+# suspended: the LED report reaches the gadget within the wakeup bound
+# plus a transfer, through exactly one autoresume and no remote wakeup
+# (the host asked, not the device).
+# Stock 6.1 fails here: usbhid's queue restart returns early while the
+# device is suspended, so nothing asks for the resume and no report
+# arrives ("no LED report 2 at the gadget within 500 ms; 1-1 is
+# suspended"), measured.
+. /lab/tests/case.sh
+
+BOUND_MS=$((WAKE_BOUND_MS + 200))
+
+# the gadget's LED reports until one reads $1
+read_led() {
+	until [ "$(dd bs=1 count=1 2>/dev/null <&4 | od -An -tu1 | tr -d ' ')" = "$1" ]; do
+		:
+	done
+}
+
+case_up --functions hid
+ev=$(lab_host_evdev) || fail "no evdev node for the keyboard"
+exec 3<>"$ev" || fail "open $ev"
+exec 4<>"$(lab_gadget_field hid_dev)" || fail "open the gadget's hidg node"
+wait_suspended "$LAB_DEV"
+# read before the report; checked after it, so that stock (without the
+# counters) fails on the report itself
+r0=$(cat "$SYS_USB/$LAB_DEV/power/autoresume_count" 2>/dev/null)
+w0=$(cat "$SYS_USB/$LAB_DEV/power/remote_wakeup_count" 2>/dev/null)
+read_led 2 &
+reader=$!
+t0=$(labtool now-ms)
+# shellcheck disable=SC2059 # the record is the format
+printf "$(lab_evdev_record 17 1 1)" >&3 || fail "CapsLock on, written to $ev"
+lab_wait_pid $reader "$BOUND_MS" ||
+	fail "no LED report 2 at the gadget within $BOUND_MS ms; $LAB_DEV is $(lab_status "$LAB_DEV")"
+ms=$(($(labtool now-ms) - t0))
+expect_eq "autoresumes for the report" $(($(core_count "$LAB_DEV" autoresume_count) - ${r0:-0})) 1
+expect_eq "remote wakeups" $(($(core_count "$LAB_DEV" remote_wakeup_count) - ${w0:-0})) 0
+echo "CapsLock on while suspended: LED report at the gadget after $ms ms, 1 autoresume"
+# off again: usbhid keeps a keyboard with a lit LED awake (by design)
+read_led 0 &
+reader=$!
+# shellcheck disable=SC2059 # the record is the format
+printf "$(lab_evdev_record 17 1 0)" >&3 || fail "CapsLock off"
+lab_wait_pid $reader "$BOUND_MS" || fail "no LED report 0 at the gadget"
+wait_suspended "$LAB_DEV"
