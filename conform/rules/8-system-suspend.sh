@@ -35,6 +35,12 @@ system_suspend() {
 	_errs=$(log_since $MARK | grep ': suspend error ' | sed 's/^\[[ 0-9.]*\] //')
 	[ -z "$_errs" ] || fail "$1: a driver failed the system sleep: $(echo "$_errs" | tr '\n' ' ')"
 	[ "$_ok" = 1 ] || fail "$1: the system suspend failed; dmesg: $(dmesg | grep -i 'suspend\|PM:' | tail -n 3 | tr '\n' ' ')"
+	# a device gone across the sleep comes back as a new one: its open
+	# files are dead, and that is the rule's failure, not the I/O's
+	if log_since $MARK | grep -q "usb $LAB_DEV: USB disconnect"; then
+		fail "$1: the host disconnected $LAB_DEV across the sleep; $(log_since $MARK |
+			grep -E 'not suspended yet|USB disconnect' | sed 's/^\[[ 0-9.]*\] //' | tr '\n' ' ')"
+	fi
 	RESET=""
 	if log_since $MARK | grep -q "usb $LAB_DEV: reset "; then
 		RESET="reset-resumed, "
