@@ -36,7 +36,9 @@ WAKE_BOUND_MS=300
 # exit would end only that subshell, and the case would go on with an
 # empty value. So it writes to the case's own output (fd 9, opened here)
 # and signals the case's shell, which exits 1 on USR1, ending the case
-# with this diagnostic first.
+# with this diagnostic first: once that shell's current command is done
+# (ash runs the trap after a $(...) has read to its end, so nothing
+# started in the background inside one may keep its pipe open).
 CASE_PID=$$
 exec 9>&1
 trap 'exit 1' USR1

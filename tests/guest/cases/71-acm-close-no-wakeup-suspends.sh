@@ -12,6 +12,9 @@
 case_up --no-wakeup
 wait_suspended "$LAB_DEV"
 exec 3<>"/dev/$(lab_acm_tty)" || fail "open the ACM tty"
+# without HUPCL no DTR drop at the close: its get and put would ask the
+# device's idle check again from pm_wq, and stock would pass by timing
+stty -hupcl <&3 || fail "stty -hupcl"
 expect_steady "$LAB_DEV" active "ttyACM open, no remote wakeup"
 # the state the bug needs: only the device refused, not the interface
 expect_eq "ACM control interface while open" "$(lab_status "$LAB_DEV:1.0")" suspended

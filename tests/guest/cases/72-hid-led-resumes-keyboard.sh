@@ -12,13 +12,6 @@
 
 BOUND_MS=$((WAKE_BOUND_MS + 200))
 
-# the gadget's LED reports until one reads $1
-read_led() {
-	until [ "$(dd bs=1 count=1 2>/dev/null <&4 | od -An -tu1 | tr -d ' ')" = "$1" ]; do
-		:
-	done
-}
-
 case_up --functions hid
 ev=$(lab_host_evdev) || fail "no evdev node for the keyboard"
 exec 3<>"$ev" || fail "open $ev"
@@ -28,19 +21,20 @@ wait_suspended "$LAB_DEV"
 # counters) fails on the report itself
 r0=$(cat "$SYS_USB/$LAB_DEV/power/autoresume_count" 2>/dev/null)
 w0=$(cat "$SYS_USB/$LAB_DEV/power/remote_wakeup_count" 2>/dev/null)
-read_led 2 &
+lab_hid_led_reader 2 "$BOUND_MS" /tmp/led
 reader=$!
+expect_eq "$LAB_DEV before the report" "$(lab_status "$LAB_DEV")" suspended
 t0=$(labtool now-ms)
 # shellcheck disable=SC2059 # the record is the format
 printf "$(lab_evdev_record 17 1 1)" >&3 || fail "CapsLock on, written to $ev"
 lab_wait_pid $reader "$BOUND_MS" ||
-	fail "no LED report 2 at the gadget within $BOUND_MS ms; $LAB_DEV is $(lab_status "$LAB_DEV")"
+	fail "no LED report 2 at the gadget within $BOUND_MS ms (got: $(tr '\n' ' ' </tmp/led)); $LAB_DEV is $(lab_status "$LAB_DEV")"
 ms=$(($(labtool now-ms) - t0))
 expect_eq "autoresumes for the report" $(($(core_count "$LAB_DEV" autoresume_count) - ${r0:-0})) 1
 expect_eq "remote wakeups" $(($(core_count "$LAB_DEV" remote_wakeup_count) - ${w0:-0})) 0
 echo "CapsLock on while suspended: LED report at the gadget after $ms ms, 1 autoresume"
 # off again: usbhid keeps a keyboard with a lit LED awake (by design)
-read_led 0 &
+lab_hid_led_reader 0 "$BOUND_MS" /tmp/led
 reader=$!
 # shellcheck disable=SC2059 # the record is the format
 printf "$(lab_evdev_record 17 1 0)" >&3 || fail "CapsLock off"
