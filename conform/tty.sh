@@ -35,7 +35,8 @@ tty_close() {
 	exec 3>&-
 }
 
-# a write that waits on a resume, in the background (rule 6)
+# a write, which makes the host resume the device, in the background
+# (rule 6)
 tty_io_start() {
 	head -c 64 /dev/zero >&3 &
 }

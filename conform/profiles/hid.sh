@@ -43,15 +43,12 @@ hid_io_start() {
 	printf "$(lab_evdev_record $HID_EV_LED $HID_LED_CAPSL 1)" >&3 &
 }
 
-# the gadget's LED reports until one reads $1, one per line
-hid_read_led() {
-	while :; do
-		_b=$(dd bs=1 count=1 2>/dev/null <&4 | od -An -tu1 | tr -d ' ')
-		[ -n "$_b" ] || return 1
-		echo "$_b"
-		[ "$_b" = "$1" ] && return 0
-	done
-}
+# The host's evdev records, "type code value" per line, until one reads
+# ARG (one dd read is one record: head would read more, and drop it);
+# run as lab_hid_led_reader's is, and for the same reason.
+# shellcheck disable=SC2016 # expanded by that shell
+HID_KEY_READER='r=$1 t=$2; while set -- $(timeout "$t" dd bs=24 count=1 2>/dev/null | od -An -v -tu2) &&
+	[ $# -eq 12 ]; do echo "$9 ${10} ${11}"; [ "$9 ${10} ${11}" = "$r" ] && exit 0; done; exit 1'
 
 # CapsLock on, then off again: usbhid sends an LED report for each, one
 # byte with bit 1 the state, which must reach the gadget as that byte
@@ -60,7 +57,7 @@ hid_read_led() {
 # LED awake.
 hid_io() {
 	for _caps in 1 0; do
-		hid_read_led $((_caps * 2)) >/tmp/hid-led &
+		lab_hid_led_reader $((_caps * 2)) "$CONFORM_IO_MS" /tmp/hid-led
 		_r=$!
 		# shellcheck disable=SC2059 # the record is the format
 		printf "$(lab_evdev_record $HID_EV_LED $HID_LED_CAPSL $_caps)" >&3 ||
@@ -71,32 +68,20 @@ hid_io() {
 	echo "hid: CapsLock on and off on $HID_HOST reached $HID_GADGET as LED reports 2 and 0"
 }
 
-# the host's records until KEY_A's release, each as "type code value"
-hid_read_key() {
-	while :; do
-		# one read of one record (head would read more, and drop the
-		# rest)
-		# shellcheck disable=SC2046 # twelve 16-bit words
-		set -- $(dd bs=24 count=1 2>/dev/null <&3 | od -An -v -tu2)
-		[ $# -eq 12 ] || return 1
-		echo "$9 ${10} ${11}"
-		[ "$9" = $HID_EV_KEY ] && [ "${10}" = $HID_KEY_A ] && [ "${11}" = 0 ] && return 0
-	done
-}
-
-# a remote wakeup, then the report of 'a' pressed and one of all keys
-# up; on the host, KEY_A pressed and released
+# the report of 'a' pressed queued, a remote wakeup for it, then the
+# report of all keys up; on the host, KEY_A pressed and released
 hid_input() {
-	hid_read_key >/tmp/hid-keys &
+	_s=$(((WAKE_BOUND_MS + CONFORM_IO_MS) / 1000 + 1))
+	timeout $((_s + 1)) sh -c "$HID_KEY_READER" sh "$HID_EV_KEY $HID_KEY_A 0" "$_s" <&3 >/tmp/hid-keys &
 	_r=$!
+	printf '\0\0\004\0\0\0\0\0' >&4 || fail "hid: the key's report written to $HID_GADGET"
+	_wake_ms=$(lab_signal_wakeup) || fail "hid: the gadget's remote wakeup"
 	_t0=$(labtool now-ms)
-	autopm-gadget wake >/dev/null || fail "hid: the gadget's remote wakeup"
-	printf '\0\0\004\0\0\0\0\0' >&4 && printf '\0\0\0\0\0\0\0\0' >&4 ||
-		fail "hid: reports written to $HID_GADGET"
+	printf '\0\0\0\0\0\0\0\0' >&4 || fail "hid: the release report written to $HID_GADGET"
 	lab_wait_pid $_r $((WAKE_BOUND_MS + CONFORM_IO_MS)) ||
 		fail "hid: no KEY_A release on $HID_HOST; records: $(tr '\n' ';' </tmp/hid-keys)"
-	INPUT_MS=$(($(labtool now-ms) - _t0))
+	INPUT_MS=$(($(labtool now-ms) - _t0 + _wake_ms))
 	grep -qx "$HID_EV_KEY $HID_KEY_A 1" /tmp/hid-keys ||
 		fail "hid: KEY_A released but never pressed; records: $(tr '\n' ';' </tmp/hid-keys)"
-	echo "hid: a remote wakeup and the key 'a' from $HID_GADGET, pressed and released on $HID_HOST after $INPUT_MS ms"
+	echo "hid: the key 'a' from $HID_GADGET and a remote wakeup, pressed and released on $HID_HOST after $INPUT_MS ms"
 }

@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # CDC Ethernet subset (cdc_subset), which knows the function only by
 # the ids of its "Linux Ethernet/RNDIS gadget" entry. f_subset does not
-# wake the host for data, so the gadget signals a remote wakeup first.
+# wake the host for data, so the gadget signals a remote wakeup for its
+# frame.
 . /lab/conform/net.sh
 net_profile subset geth signal
 

@@ -39,7 +39,8 @@ vendor_close() {
 	exec 5>&-
 }
 
-# a write that waits on a resume, in the background (rule 6)
+# a write, which makes the host resume the device, in the background
+# (rule 6)
 vendor_io_start() {
 	aplab write fd:5 1 >/dev/null 2>&1 &
 }

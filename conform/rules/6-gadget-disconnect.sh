@@ -13,9 +13,9 @@
 . /lab/conform/conform.sh
 
 GADGET_UDC=/sys/kernel/config/usb_gadget/autopm-lab/UDC
-# a host-to-device write that waits on the resume: started in the
-# background (the profile's io_start) so that the UDC can go while it
-# is under way
+# host-to-device I/O that makes the host resume the device (the
+# profile's io_start; the write itself may return at once): started in
+# the background so that the UDC can go while the resume is under way
 start_io() {
 	hook "$1" io_start
 	IO_PIDS="$IO_PIDS $!"
@@ -47,6 +47,9 @@ disconnect_open() {
 			st=resuming
 		else
 			st=$(lab_status "$dev")
+			# no attempt again for a driver whose I/O wakes nothing
+			[ "$st" != suspended ] ||
+				fail "$1: the host's I/O started no resume in 3 s ($FUNCTIONS)"
 		fi
 		echo "" >"$GADGET_UDC" || fail "unbind the UDC"
 	else

@@ -32,6 +32,9 @@ system_suspend() {
 	_ok=1
 	echo freeze >/sys/power/state || _ok=0
 	echo none >"$PM_TEST"
+	# a mark that left the ring buffer would hide every line after it
+	dmesg | grep -q "autopm-lab conform: mark $MARK\$" ||
+		fail "$1: the kernel's log lost this sleep's mark"
 	_errs=$(log_since $MARK | grep ': suspend error ' | sed 's/^\[[ 0-9.]*\] //')
 	[ -z "$_errs" ] || fail "$1: a driver failed the system sleep: $(echo "$_errs" | tr '\n' ' ')"
 	[ "$_ok" = 1 ] || fail "$1: the system suspend failed; dmesg: $(dmesg | grep -i 'suspend\|PM:' | tail -n 3 | tr '\n' ' ')"

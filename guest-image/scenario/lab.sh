@@ -202,6 +202,28 @@ lab_evdev_record() {
 	printf '\\%03o\\0\\%03o\\0\\%03o\\0\\0\\0' "$1" "$2" "$3"
 }
 
+# A device without data wakeup signals one: autopm-gadget wake, which
+# returns once the host has the device active; prints how long that took
+# from the request, as the gadget saw it (the time to start the program
+# on a debug kernel is not the wakeup's)
+lab_signal_wakeup() {
+	autopm-gadget wake | sed -n 's/^wakeup delivered: .* active after \([0-9]*\) ms$/\1/p' | grep .
+}
+
+# The gadget's HID LED reports (f_hid's /dev/hidgN, open on fd 4), one
+# per line into FILE, until one reads REPORT, for at most MS:
+# lab_hid_led_reader REPORT MS FILE, in the background ($! is it). A shell of its own under timeout, each read under one too: it
+# ends by itself, and holds none of its caller's descriptors (a shell
+# function in the background keeps the pipe of a $(...) around its
+# caller open, and a reader that never got its report hung the caller).
+# shellcheck disable=SC2016 # expanded by that shell
+LAB_HID_LED_READER='while b=$(timeout "$2" dd bs=1 count=1 2>/dev/null | od -An -tu1 | tr -d " ") &&
+	[ -n "$b" ]; do echo "$b"; [ "$b" = "$1" ] && exit 0; done; exit 1'
+lab_hid_led_reader() {
+	_s=$(($2 / 1000 + 1))
+	timeout $((_s + 1)) sh -c "$LAB_HID_LED_READER" sh "$1" "$_s" <&4 >"$3" &
+}
+
 # Move the gadget's netdev into a network namespace of its own, so
 # host-to-gadget traffic really crosses dummy_hcd. Sets LAB_NS_PID.
 # lab_netns_up [TYPE]: the ECM function's netdev, or TYPE's (above).
