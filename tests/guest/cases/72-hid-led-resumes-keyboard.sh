@@ -6,8 +6,8 @@
 # (the host asked, not the device).
 # Stock 6.1 fails here: usbhid's queue restart returns early while the
 # device is suspended, so nothing asks for the resume and no report
-# arrives ("no LED report 2 at the gadget within 500 ms; 1-1 is
-# suspended"), measured.
+# arrives ("no LED report 2 at the gadget within 500 ms (got: 0 ); 1-1
+# is suspended", the 0 hid-input's report at the start), measured.
 . /lab/tests/case.sh
 
 BOUND_MS=$((WAKE_BOUND_MS + 200))
