@@ -76,12 +76,12 @@ hid_input() {
 	_r=$!
 	printf '\0\0\004\0\0\0\0\0' >&4 || fail "hid: the key's report written to $HID_GADGET"
 	_wake_ms=$(lab_signal_wakeup) || fail "hid: the gadget's remote wakeup"
-	_t0=$(labtool now-ms)
 	printf '\0\0\0\0\0\0\0\0' >&4 || fail "hid: the release report written to $HID_GADGET"
 	lab_wait_pid $_r $((WAKE_BOUND_MS + CONFORM_IO_MS)) ||
 		fail "hid: no KEY_A release on $HID_HOST; records: $(tr '\n' ';' </tmp/hid-keys)"
-	INPUT_MS=$(($(labtool now-ms) - _t0 + _wake_ms))
 	grep -qx "$HID_EV_KEY $HID_KEY_A 1" /tmp/hid-keys ||
 		fail "hid: KEY_A released but never pressed; records: $(tr '\n' ';' </tmp/hid-keys)"
-	echo "hid: the key 'a' from $HID_GADGET and a remote wakeup, pressed and released on $HID_HOST after $INPUT_MS ms"
+	# the latency is the wakeup's: the report waited for the host, which
+	# polled once awake (the reader's own programs are slow on debug)
+	echo "hid: the key 'a' from $HID_GADGET and a remote wakeup, pressed and released on $HID_HOST; the host had it active after $_wake_ms ms"
 }
