@@ -11,6 +11,17 @@ CONFORM=/lab/conform
 CONFORM_IO_MS=5000
 # the functions under test, from the runner: "acm ecm"
 FUNCTIONS=${CONFORM_FUNCTIONS:?the runner sets CONFORM_FUNCTIONS}
+
+# A profile of a shared kind (net.sh, tty.sh): NAME_HOOK() for each
+# hook, calling KIND_HOOK; every such kind has device-initiated input.
+# profile_hooks NAME KIND
+profile_hooks() {
+	eval "${1}_has_input() { echo yes; }"
+	for _h in up rebound down reset open close io io_start input; do
+		eval "${1}_$_h() { ${2}_$_h; }"
+	done
+}
+
 for _f in $FUNCTIONS; do
 	# shellcheck disable=SC1090 # one profile per function (profiles/)
 	. "$CONFORM/profiles/$_f.sh"

@@ -132,11 +132,8 @@ net_input() {
 	fi
 }
 
-# NAME_HOOK() for each hook, calling net_HOOK with this profile's names
+# this profile's names, and its hooks (conform.sh's profile_hooks)
 net_profile() {
 	NET_NAME=$1 NET_TYPE=$2 NET_WAKE=$3
-	eval "${1}_has_input() { echo yes; }"
-	for _h in up rebound down reset open close io io_start input; do
-		eval "${1}_$_h() { net_$_h; }"
-	done
+	profile_hooks "$1" net
 }

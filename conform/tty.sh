@@ -67,11 +67,8 @@ tty_input() {
 	echo "$TTY_NAME: 512 bytes written to $TTY_GADGET read on $TTY_HOST intact after $INPUT_MS ms"
 }
 
-# NAME_HOOK() for each hook, calling tty_HOOK with this profile's names
+# this profile's names, and its hooks (conform.sh's profile_hooks)
 tty_profile() {
 	TTY_NAME=$1 TTY_HOST_CMD=$2
-	eval "${1}_has_input() { echo yes; }"
-	for _h in up rebound down reset open close io io_start input; do
-		eval "${1}_$_h() { tty_$_h; }"
-	done
+	profile_hooks "$1" tty
 }
