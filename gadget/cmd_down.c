@@ -5,6 +5,7 @@
 
 #include "gadget.h"
 #include "options.h"
+#include "printer.h"
 #include "usbg_check.h"
 #include "vendor.h"
 
@@ -23,6 +24,9 @@ int cmd_down(int argc, char **argv)
 		goto out_cleanup;
 	/* the FunctionFS peer goes before its function */
 	if (vendor_stop())
+		goto out_cleanup;
+	/* libusbgx removes only what it sees (usbg_hide.c) */
+	if (printer_remove())
 		goto out_cleanup;
 	if (usbg_check(usbg_rm_gadget(g, USBG_RM_RECURSE), "remove gadget"))
 		goto out_cleanup;

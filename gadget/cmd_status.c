@@ -16,6 +16,8 @@
 #include "gadget.h"
 #include "hostside.h"
 #include "options.h"
+#include "printer.h"
+#include "sysfs.h"
 #include "usbg_check.h"
 
 /* one line: "HUMAN: value", or "KV=value" in kv format */
@@ -73,6 +75,11 @@ static void print_function(const struct status_options *o, usbg_function *f)
 		/* f_hid names its node hidg<minor> */
 		snprintf(dev, sizeof(dev), "/dev/hidg%u", minor(hid.dev));
 		usbg_f_hid_cleanup_attrs(&hid);
+	} else if (type == USBG_F_MASS_STORAGE &&
+		   !sysfs_readf(dev, sizeof(dev), CONFIGFS_PATH "/usb_gadget/%s/functions/%s.%s/lun.0/file",
+				GADGET_NAME, tname, inst) && *dev) {
+		/* read by hand: libusbgx 0.2.0 reads "filename", which is not there */
+		kind = "file";
 	}
 	if (kind && !o->kv) {
 		field(o, "function", "", "%s.%s %s %s", tname, inst, kind, dev);
@@ -83,6 +90,23 @@ static void print_function(const struct status_options *o, usbg_function *f)
 		snprintf(key, sizeof(key), "%s_%s", tname, kind);
 		field(o, "", key, "%s", dev);
 	}
+}
+
+/* the printer, which libusbgx does not see (printer.h): printer_dev= */
+static void print_printer(const struct status_options *o)
+{
+	char dev[48];
+
+	if (printer_node(dev, sizeof(dev))) {
+		field(o, "function", "function", "%s", PRINTER_FUNCTION);
+		return;
+	}
+	if (!o->kv) {
+		field(o, "function", "", "%s dev %s", PRINTER_FUNCTION, dev);
+		return;
+	}
+	field(o, "function", "function", "%s", PRINTER_FUNCTION);
+	field(o, "", "printer_dev", "%s", dev);
 }
 
 static void print_bus(const struct status_options *o, usbg_gadget *g, const char *udc)
@@ -132,6 +156,8 @@ int cmd_status(int argc, char **argv)
 		print_attributes(&o, attrs);
 	usbg_for_each_function(f, g)
 		print_function(&o, f);
+	if (printer_present())
+		print_printer(&o);
 	udc = usbg_get_gadget_udc(g);
 	field(&o, "udc", "udc", "%s", udc ? usbg_get_udc_name(udc) : "none");
 	if (udc)

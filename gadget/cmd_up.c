@@ -3,11 +3,15 @@
 #include <stdio.h>
 #include <unistd.h>
 #include <usbg/usbg.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <usbg/function/hid.h>
+#include <usbg/function/ms.h>
 
 #include "clock.h"
 #include "gadget.h"
 #include "options.h"
+#include "printer.h"
 #include "sysfs.h"
 #include "usbg_check.h"
 #include "vendor.h"
@@ -80,6 +84,28 @@ static struct usbg_f_hid_attrs keyboard_attrs = {
 	.report_desc = { keyboard_report, sizeof(keyboard_report) },
 };
 
+/* mass_storage's one LUN: a fixed disk in MS_BACKING (options.h) */
+static struct usbg_f_ms_lun_attrs disk_lun = { .id = 0, .file = MS_BACKING };
+static struct usbg_f_ms_lun_attrs *disk_luns[] = { &disk_lun, NULL };
+static struct usbg_f_ms_attrs disk_attrs = { .stall = true, .nluns = 1, .luns = disk_luns };
+
+/* the disk's file, zero-filled (sparse) at MS_BYTES; an existing one is kept */
+static int make_disk(void)
+{
+	int fd;
+
+	mkdir(MS_DIR, 0755);
+	fd = open(MS_BACKING, O_RDWR | O_CREAT, 0644);
+	if (fd < 0 || ftruncate(fd, MS_BYTES)) {
+		perror("autopm-gadget: " MS_BACKING);
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 /* each --functions flag's configfs function: type, instance, attributes */
 static const struct lab_function_spec {
 	unsigned int flag;
@@ -97,6 +123,7 @@ static const struct lab_function_spec {
 	{ LAB_F_GSER, USBG_F_SERIAL, "usb0", NULL },
 	{ LAB_F_HID, USBG_F_HID, "usb0", &keyboard_attrs },
 	{ LAB_F_LOOPBACK, USBG_F_LOOPBACK, "usb0", NULL },
+	{ LAB_F_MASS_STORAGE, USBG_F_MASS_STORAGE, "usb0", &disk_attrs },
 };
 
 static int add_function(usbg_gadget *g, usbg_config *c, const struct lab_function_spec *fs)
@@ -128,6 +155,9 @@ static int build(usbg_state *s, const struct up_options *o, usbg_gadget **gp)
 	struct usbg_config_strs cs = { .configuration = "autopm" };
 	usbg_config *c;
 
+	if ((o->functions & LAB_F_MASS_STORAGE) && make_disk())
+		return -1;
+
 	if (usbg_check(usbg_create_gadget(s, GADGET_NAME, &ga, &lab_strings, gp),
 		       "create gadget " GADGET_NAME))
 		return -1;
@@ -138,7 +168,7 @@ static int build(usbg_state *s, const struct up_options *o, usbg_gadget **gp)
 		if ((o->functions & function_specs[i].flag) &&
 		    add_function(*gp, c, &function_specs[i]))
 			return -1;
-	return 0;
+	return (o->functions & LAB_F_PRINTER) ? printer_add() : 0;
 }
 
 int cmd_up(int argc, char **argv)
@@ -187,8 +217,8 @@ out_unbind:
 out_stop_vendor:
 	vendor_stop();
 out_remove:
-	/* leave nothing half built behind */
-	if (g)
+	/* leave nothing half built behind; libusbgx cannot see the printer */
+	if (g && printer_remove() == 0)
 		usbg_check(usbg_rm_gadget(g, USBG_RM_RECURSE), "remove partial gadget");
 out_cleanup:
 	usbg_cleanup(s);

@@ -32,6 +32,8 @@ const struct lab_function_name lab_function_names[] = {
 	{ "gser", LAB_F_GSER },
 	{ "hid", LAB_F_HID },
 	{ "loopback", LAB_F_LOOPBACK },
+	{ "printer", LAB_F_PRINTER },
+	{ "mass_storage", LAB_F_MASS_STORAGE },
 	{ NULL, 0 },
 };
 
@@ -56,7 +58,7 @@ int parse_functions(const char *list, unsigned int *mask)
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		flag = function_flag(tok);
 		if (!flag)
-			return bad("unknown function (choose from acm,ecm,vendor,subset,rndis,ncm,eem,gser,hid,loopback)",
+			return bad("unknown function (choose from acm,ecm,vendor,subset,rndis,ncm,eem,gser,hid,loopback,printer,mass_storage)",
 				   tok);
 		m |= flag;
 	}

@@ -12,6 +12,11 @@
 
 #define DEFAULT_WAKE_TIMEOUT_MS	1000
 
+/* mass_storage's disk, in the guest's tmpfs (status: mass_storage_file) */
+#define MS_DIR		"/run/autopm-lab"
+#define MS_BACKING	MS_DIR "/disk.img"
+#define MS_BYTES	(4 << 20)
+
 #define CONFIG_ATTR_BASE	0x80	/* bit 7 is reserved and always set */
 #define CONFIG_ATTR_WAKEUP	0x20	/* remote wakeup supported */
 
@@ -27,6 +32,8 @@ enum lab_function {
 	LAB_F_GSER = 1 << 7,
 	LAB_F_HID = 1 << 8,	/* a boot keyboard */
 	LAB_F_LOOPBACK = 1 << 9,
+	LAB_F_PRINTER = 1 << 10,	/* by hand: printer.h */
+	LAB_F_MASS_STORAGE = 1 << 11,	/* a disk in a file: MS_BACKING */
 };
 
 /* each function's name on the command line, in enum order */
