@@ -114,6 +114,35 @@ lab_host_evdev() {
 	return 1
 }
 
+# the SCSI disk (usb-storage's, over a mass_storage function) under the
+# host device: its sysfs directory
+lab_scsi_disk_dir() {
+	for _b in "$SYS_USB/$LAB_DEV":*/host*/target*/*/block; do
+		[ -d "$_b" ] && dirname "$_b" && return 0
+	done
+	return 1
+}
+
+# Wait up to 5 s for that disk (usb-storage scans a second after probe)
+# and let it runtime-suspend 50 ms after its last I/O, as a user's power
+# tool does: SCSI forbids its runtime PM (scsi_sysfs_add_sdev()) and the
+# block layer starts its autosuspend delay at -1, so the interface
+# under it could never suspend. Not 0: a suspend that finds I/O pending
+# (the resume's own) fails with -EBUSY, which the PM core tries again
+# only while the delay runs, and the disk stayed awake for good. Prints
+# the disk's node (/dev/sdX).
+lab_scsi_disk_up() {
+	lab_wait_cmd 5000 lab_scsi_disk_dir >/dev/null || {
+		echo "no SCSI disk under $LAB_DEV within 5 s" >&2
+		return 1
+	}
+	_sd=$(lab_scsi_disk_dir)
+	echo auto >"$_sd/power/control" && echo 50 >"$_sd/power/autosuspend_delay_ms" ||
+		return 1
+	_node=/dev/$(ls "$_sd/block")
+	lab_wait_cmd 5000 test -b "$_node" && echo "$_node"
+}
+
 # Open both ends of the ACM link for binary data: fd 3 the host's
 # ttyACM, fd 4 the gadget's ttyGS (open first: u_serial drops what
 # arrives while it is closed), both raw.
