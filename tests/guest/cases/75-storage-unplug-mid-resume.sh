@@ -1,0 +1,36 @@
+# Patch 26 (scsi: sd): a runtime-suspended USB disk whose device leaves
+# the bus while a synced write is resuming it is removed, and the write
+# ends with an I/O error. The UDC is unbound once the device reads
+# "resuming"; when the resume won the race (the write went through),
+# the attempt is made again, up to 5 times.
+# Stock 6.1 fails here, as scripts/conform found (CONFORMANCE.md,
+# usb-storage rule 6): the bio waits in bio_queue_enter() for a resume
+# that cannot come, sd_remove()'s del_gendisk() waits for its writeback,
+# and hub_wq never drops the device ("the host kept 1-1 10 s after the
+# disconnect"), measured; the hung task detector names both 120 s on.
+. /lab/tests/case.sh
+
+UDC_FILE=/sys/kernel/config/usb_gadget/autopm-lab/UDC
+
+for try in 1 2 3 4 5; do
+	case_up --functions mass_storage
+	disk=$(lab_scsi_disk_up) || fail "usb-storage's disk"
+	wait_suspended "$LAB_DEV"
+	dd if=/dev/urandom of="$disk" bs=4096 seek=100 count=1 conv=fsync 2>/dev/null &
+	io=$!
+	labtool wait "$SYS_USB/$LAB_DEV/power/runtime_status" resuming 3000 >/dev/null ||
+		fail "try $try: the write started no resume of $LAB_DEV in 3 s"
+	echo "" >"$UDC_FILE" || fail "unbind the UDC"
+	lab_wait_cmd 10000 test ! -e "$SYS_USB/$LAB_DEV" ||
+		fail "try $try: the host kept $LAB_DEV 10 s after the disconnect"
+	lab_wait_cmd 10000 lab_pid_gone $io || fail "try $try: the write did not end in 10 s"
+	rc=0
+	wait $io || rc=$?
+	lab_down >/dev/null 2>&1
+	if [ "$rc" -ne 0 ]; then
+		echo "try $try: the device left mid-resume: $LAB_DEV dropped, the write failed (exit $rc)"
+		exit 0
+	fi
+	echo "try $try: the resume won (the write went through); again"
+done
+fail "the resume won all 5 tries: the disconnect never came mid-resume"
