@@ -27,6 +27,22 @@ for _f in $FUNCTIONS; do
 	. "$CONFORM/profiles/$_f.sh"
 done
 
+# Host-to-device data through the nodes on fd 3 (the host's) and fd 4
+# (the gadget's): BYTES random bytes written, read back intact within
+# CONFORM_IO_MS; prints one line of evidence.
+# conform_write_out NAME BYTES HOST-NODE GADGET-NODE (for the messages)
+conform_write_out() {
+	head -c "$2" /dev/urandom >/tmp/conform-out
+	head -c "$2" <&4 >/tmp/conform-got &
+	_r=$!
+	cat /tmp/conform-out >&3 || fail "$1: write to $3"
+	lab_wait_pid $_r "$CONFORM_IO_MS" ||
+		fail "$1: $(wc -c </tmp/conform-got) of $2 bytes reached $4"
+	cmp -s /tmp/conform-got /tmp/conform-out ||
+		fail "$1: the bytes that reached $4 differ: $(cmp /tmp/conform-got /tmp/conform-out 2>&1 | head -n 1)"
+	echo "$1: $2 bytes written to $3 reached $4 intact"
+}
+
 evidence() {
 	echo "evidence: $*"
 }

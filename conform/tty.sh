@@ -42,15 +42,7 @@ tty_io_start() {
 }
 
 tty_io() {
-	head -c $TTY_BYTES /dev/urandom >/tmp/tty-out
-	head -c $TTY_BYTES <&4 >/tmp/tty-got &
-	_r=$!
-	cat /tmp/tty-out >&3 || fail "$TTY_NAME: write to $TTY_HOST"
-	lab_wait_pid $_r "$CONFORM_IO_MS" ||
-		fail "$TTY_NAME: $(wc -c </tmp/tty-got) of $TTY_BYTES bytes reached $TTY_GADGET"
-	cmp -s /tmp/tty-got /tmp/tty-out ||
-		fail "$TTY_NAME: the bytes that reached $TTY_GADGET differ: $(cmp /tmp/tty-got /tmp/tty-out 2>&1 | head -n 1)"
-	echo "$TTY_NAME: $TTY_BYTES bytes written to $TTY_HOST reached $TTY_GADGET intact"
+	conform_write_out "$TTY_NAME" $TTY_BYTES "$TTY_HOST" "$TTY_GADGET"
 }
 
 tty_input() {

@@ -17,6 +17,11 @@
 
 PM_TEST=/sys/power/pm_test
 [ -w "$PM_TEST" ] || skip "n/a: no $PM_TEST (CONFIG_PM_DEBUG is off)"
+# a function whose gadget cannot live through a sleep of its own host
+for _f in $FUNCTIONS; do
+	_why=$(hook_opt "$_f" system_sleep_na)
+	[ -z "$_why" ] || skip "n/a: $_f: $_why"
+done
 # the kernel's log since marker $1 (line counts would shift when the
 # ring buffer wraps)
 log_since() {
