@@ -47,15 +47,33 @@ static bool is_net(usbg_function_type type)
 }
 
 /*
+ * One function, TYPE.INST, and its node DEV of KIND (NULL: none found):
  * kv splits "acm.usb0 tty /dev/ttyGS0" into function= and acm_tty=
  * (gser_tty=, ecm_netdev=, geth_netdev=, ..., hid_dev=: TYPE_KIND)
  */
+static void print_node(const struct status_options *o, const char *tname, const char *inst,
+		       const char *kind, const char *dev)
+{
+	char key[32];
+
+	if (kind && !o->kv) {
+		field(o, "function", "", "%s.%s %s %s", tname, inst, kind, dev);
+		return;
+	}
+	field(o, "function", "function", "%s.%s", tname, inst);
+	if (kind) {
+		snprintf(key, sizeof(key), "%s_%s", tname, kind);
+		field(o, "", key, "%s", dev);
+	}
+}
+
+/* a function libusbgx knows, and its node */
 static void print_function(const struct status_options *o, usbg_function *f)
 {
 	usbg_function_type type = usbg_get_function_type(f);
 	const char *inst = usbg_get_function_instance(f);
 	const char *tname = usbg_get_function_type_str(type);
-	char ifname[32], dev[48] = "", key[32];
+	char ifname[32], dev[48] = "";
 	const char *kind = NULL;
 	struct usbg_f_hid_attrs hid;
 	int port;
@@ -76,37 +94,21 @@ static void print_function(const struct status_options *o, usbg_function *f)
 		snprintf(dev, sizeof(dev), "/dev/hidg%u", minor(hid.dev));
 		usbg_f_hid_cleanup_attrs(&hid);
 	} else if (type == USBG_F_MASS_STORAGE &&
-		   !sysfs_readf(dev, sizeof(dev), CONFIGFS_PATH "/usb_gadget/%s/functions/%s.%s/lun.0/file",
-				GADGET_NAME, tname, inst) && *dev) {
+		   !sysfs_readf(dev, sizeof(dev), GADGET_DIR "/functions/%s.%s/lun.0/file", tname, inst) &&
+		   *dev) {
 		/* read by hand: libusbgx 0.2.0 reads "filename", which is not there */
 		kind = "file";
 	}
-	if (kind && !o->kv) {
-		field(o, "function", "", "%s.%s %s %s", tname, inst, kind, dev);
-		return;
-	}
-	field(o, "function", "function", "%s.%s", tname, inst);
-	if (kind) {
-		snprintf(key, sizeof(key), "%s_%s", tname, kind);
-		field(o, "", key, "%s", dev);
-	}
+	print_node(o, tname, inst, kind, dev);
 }
 
 /* the printer, which libusbgx does not see (printer.h): printer_dev= */
 static void print_printer(const struct status_options *o)
 {
 	char dev[48];
+	int found = !printer_node(dev, sizeof(dev));
 
-	if (printer_node(dev, sizeof(dev))) {
-		field(o, "function", "function", "%s", PRINTER_FUNCTION);
-		return;
-	}
-	if (!o->kv) {
-		field(o, "function", "", "%s dev %s", PRINTER_FUNCTION, dev);
-		return;
-	}
-	field(o, "function", "function", "%s", PRINTER_FUNCTION);
-	field(o, "", "printer_dev", "%s", dev);
+	print_node(o, PRINTER_TYPE, PRINTER_INSTANCE, found ? "dev" : NULL, dev);
 }
 
 static void print_bus(const struct status_options *o, usbg_gadget *g, const char *udc)

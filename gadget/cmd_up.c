@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* autopm-gadget up: create the composite gadget and bind it to a UDC. */
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <usbg/usbg.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <usbg/function/hid.h>
 #include <usbg/function/ms.h>
 
@@ -161,7 +161,7 @@ static int build(usbg_state *s, const struct up_options *o, usbg_gadget **gp)
 	if (usbg_check(usbg_create_gadget(s, GADGET_NAME, &ga, &lab_strings, gp),
 		       "create gadget " GADGET_NAME))
 		return -1;
-	if (usbg_check(usbg_create_config(*gp, CONFIG_ID, "autopm", &ca, &cs, &c),
+	if (usbg_check(usbg_create_config(*gp, CONFIG_ID, CONFIG_LABEL, &ca, &cs, &c),
 		       "create config"))
 		return -1;
 	for (size_t i = 0; i < sizeof(function_specs) / sizeof(function_specs[0]); i++)

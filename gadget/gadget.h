@@ -10,6 +10,9 @@
 #include "udc.h"
 
 #define CONFIG_ID	1
+#define CONFIG_LABEL	"autopm"
+/* our gadget's directory in configfs */
+#define GADGET_DIR	CONFIGFS_PATH "/usb_gadget/" GADGET_NAME
 
 int cmd_up(int argc, char **argv);
 int cmd_down(int argc, char **argv);

@@ -11,10 +11,11 @@
 #include "printer.h"
 #include "sysfs.h"
 
-#define GADGET_DIR	CONFIGFS_PATH "/usb_gadget/" GADGET_NAME
 #define FUNCTION_DIR	GADGET_DIR "/functions/" PRINTER_FUNCTION
-/* usbg_create_config(..., CONFIG_ID, "autopm", ...) in cmd_up.c */
-#define CONFIG_LINK	GADGET_DIR "/configs/autopm.1/" PRINTER_FUNCTION
+/* our configuration's link to it (cmd_up.c makes the configuration) */
+#define STR(x)		#x
+#define XSTR(x)		STR(x)
+#define CONFIG_LINK	GADGET_DIR "/configs/" CONFIG_LABEL "." XSTR(CONFIG_ID) "/" PRINTER_FUNCTION
 /* f_printer names its node g_printer<minor> in this class */
 #define PRINTER_CLASS	"/sys/class/usb_printer_gadget"
 

@@ -10,7 +10,9 @@
 
 #include <stddef.h>
 
-#define PRINTER_FUNCTION	"printer.usb0"
+#define PRINTER_TYPE		"printer"
+#define PRINTER_INSTANCE	"usb0"
+#define PRINTER_FUNCTION	PRINTER_TYPE "." PRINTER_INSTANCE
 
 /* Create the function and link it into our configuration. 0, or -1. */
 int printer_add(void);
