@@ -10,10 +10,30 @@
 # 4 then).
 . /lab/tests/case.sh
 
+# what fail() adds: both ends' packet counts (each netns has its own
+# /proc/net/dev) and the bus's last events
+fail_state() {
+	echo "host: $(grep "$HNET:" /proc/net/dev)"
+	echo "host: carrier $(cat "/sys/class/net/$HNET/carrier"), $(cat "/sys/class/net/$HNET/operstate")"
+	echo "gadget: $(lab_in_ns grep "$GNET:" /proc/net/dev)"
+	echo "gadget: held, sent:" \
+		$(cat /sys/kernel/config/usb_gadget/autopm-lab/functions/ecm.*/tx_packets_*)
+	echo "$LAB_DEV $(lab_status "$LAB_DEV")"
+	echo "trace: $(grep -c giveback_request "$TRACEFS/trace") gadget requests given back"
+	grep -v '^#' "$TRACEFS/trace" | grep -v 'rpm_idle\|rpm_return_int\|rpm_usage' | tail -n 80 | sed 's/^/trace: /'
+}
+
+host_carrier() {
+	[ "$(cat "/sys/class/net/$HNET/carrier" 2>/dev/null)" = 1 ]
+}
+
 N=40
 case_up
 GNET=$(lab_gadget_netdev) HNET=$(lab_host_netdev)
+lab_trace_start_timeline
 lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
+# without carrier the host never reads (what 6.1 patch 27 fixed, case 76)
+lab_wait_cmd "$SETTLE_MS" host_carrier || fail "no carrier on $HNET after the first open"
 ip link set "$HNET" down
 lab_open_host_acm_raw || fail "open the host tty"
 echo on >"$SYS_USB/$LAB_DEV/power/control"
@@ -27,9 +47,7 @@ lab_wait_cmd 2000 test -e /tmp/ready || fail "the receiver did not start"
 lab_in_ns autopm-gadget send-ecm --count $N --size 1000 || fail "send-ecm ($GNET)"
 echo auto >"$SYS_USB/$LAB_DEV/power/control"
 if ! lab_wait_cmd 3000 udc_count_above wakeup_delivered_count "$d0"; then
-	echo "requests $(udc_count wakeup_request_count), refused $(udc_count wakeup_refused_count)," \
-		"$LAB_DEV $(lab_status "$LAB_DEV"), gadget tx_packets" \
-		"$(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_packets")"
+	echo "requests $(udc_count wakeup_request_count), refused $(udc_count wakeup_refused_count)"
 	fail "no remote wakeup for the $N frames queued at suspend"
 fi
 # the gadget counts the wakeup at its resume, before the host has seen
@@ -41,11 +59,6 @@ expect_steady "$LAB_DEV" suspended "nobody reads: no second wakeup"
 expect_eq "device: wakeup requests" $(($(udc_count wakeup_request_count) - q0)) 1
 ip link set "$HNET" up
 if ! lab_wait_pid $r 16000; then
-	echo "gadget tx_packets $(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_packets")," \
-		"tx_errors $(lab_in_ns cat "/sys/class/net/$GNET/statistics/tx_errors")," \
-		"host rx_packets $(cat "/sys/class/net/$HNET/statistics/rx_packets")," \
-		"rx_errors $(cat "/sys/class/net/$HNET/statistics/rx_errors")"
-	ip -s link show "$HNET"
 	fail "$(cat /tmp/recv)"
 fi
 cat /tmp/recv
