@@ -266,7 +266,30 @@ lab_netns_up() {
 		lab_in_ns ip addr add "$LAB_GADGET_IP/24" dev "$_gnet" &&
 		lab_in_ns ip link set "$_gnet" up &&
 		ip addr add "$LAB_HOST_IP/24" dev "$(lab_host_netdev)" &&
-		ip link set "$(lab_host_netdev)" up
+		ip link set "$(lab_host_netdev)" up || return 1
+	[ "$LAB_VARIANT" != stock ] || lab_stock_carrier "$_gnet"
+}
+
+# Stock usbnet can drop the link-up notification that follows the
+# link-down one at an open (6.1 patch 27, case 76). On stock only: while
+# the host has no carrier 2 s after the open, close the host's netdev,
+# take the gadget's link down and up, and open it again (up to 3 times;
+# the open resumes the device, which may have autosuspended, so that
+# the notifications are read), so the stock cases test what they are for.
+lab_stock_carrier() {
+	_try=0
+	until lab_wait_cmd 2000 lab_host_carrier; do
+		_try=$((_try + 1))
+		[ "$_try" -le 3 ] || return 1
+		lab_log "stock usbnet lost the link-up notification: sending it again"
+		ip link set "$(lab_host_netdev)" down &&
+			lab_in_ns ip link set "$1" down && lab_in_ns ip link set "$1" up &&
+			ip link set "$(lab_host_netdev)" up || return 1
+	done
+}
+
+lab_host_carrier() {
+	[ "$(cat "/sys/class/net/$(lab_host_netdev)/carrier" 2>/dev/null)" = 1 ]
 }
 
 lab_own_netns() {
