@@ -16,15 +16,10 @@ fail_state() {
 	echo "host: $(grep "$HNET:" /proc/net/dev)"
 	echo "host: carrier $(cat "/sys/class/net/$HNET/carrier"), $(cat "/sys/class/net/$HNET/operstate")"
 	echo "gadget: $(lab_in_ns grep "$GNET:" /proc/net/dev)"
-	echo "gadget: held, sent:" \
-		$(cat /sys/kernel/config/usb_gadget/autopm-lab/functions/ecm.*/tx_packets_*)
+	grep . /sys/kernel/config/usb_gadget/autopm-lab/functions/ecm.*/tx_packets_* | sed 's|.*/||'
 	echo "$LAB_DEV $(lab_status "$LAB_DEV")"
 	echo "trace: $(grep -c giveback_request "$TRACEFS/trace") gadget requests given back"
 	grep -v '^#' "$TRACEFS/trace" | grep -v 'rpm_idle\|rpm_return_int\|rpm_usage' | tail -n 80 | sed 's/^/trace: /'
-}
-
-host_carrier() {
-	[ "$(cat "/sys/class/net/$HNET/carrier" 2>/dev/null)" = 1 ]
 }
 
 N=40
@@ -33,7 +28,7 @@ GNET=$(lab_gadget_netdev) HNET=$(lab_host_netdev)
 lab_trace_start_timeline
 lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
 # without carrier the host never reads (what 6.1 patch 27 fixed, case 76)
-lab_wait_cmd "$SETTLE_MS" host_carrier || fail "no carrier on $HNET after the first open"
+lab_wait_cmd "$SETTLE_MS" lab_host_carrier || fail "no carrier on $HNET after the first open"
 ip link set "$HNET" down
 lab_open_host_acm_raw || fail "open the host tty"
 echo on >"$SYS_USB/$LAB_DEV/power/control"
