@@ -6,10 +6,11 @@
 # worker, busy with the "off", used to drop the "on". Every try must
 # show the "off" (carrier_down_count rises) and end with carrier.
 # The bound only matters on failure: the bug's carrier never comes.
-# Shown failing: on 6.1 patched without patch 27, no carrier in 9 of 200
-# tries, in each of two runs (150 tries fail with a probability of about
-# 0.999); stock 6.1 failed 3 runs of 3: "try N: no carrier on usb1
-# 1000 ms after the open" (the bound was 1000 ms then).
+# Shown failing: in a scratch build of 6.1 patched with patch 27
+# reverted, 2 runs of 2: "try 4: no carrier on usb1 10000 ms after the
+# open", and "no carrier on usb1 after the first open"; that sequence
+# lost the carrier in 9 of 200 tries, in each of two runs (so 150 tries
+# fail with a probability of about 0.999). Stock 6.1 failed 5 runs of 5.
 . /lab/tests/case.sh
 
 TRIES=150 BOUND_MS=$SETTLE_MS
