@@ -25,7 +25,7 @@ net_release() {
 
 # 5 of about 60 ECM set-ups here once ended with the gadget's link up
 # (LOWER_UP) and the host's without carrier: usbnet had dropped the "on"
-# that followed an "off" (6.1 patch 27, case 76; stock still does, and
+# that followed an "off" (`net-usbnet-carrier-on-kept`, case 76; stock still does, and
 # lab_netns_up reopens there). Cycling the gadget's netdev, a cable
 # plugged in again, makes the function send it again.
 net_wait_carrier() {

@@ -52,6 +52,34 @@ kernel_patches() {
 	echo "$LAB_ROOT/kernel-patches/$LAB_KERNEL"
 }
 
+# kernel-patches/K/series without comments: one "TOPIC SLUG" a line, in
+# the order the patched and debug kernels apply them
+series_entries() {
+	local f
+	f=$(kernel_patches)/series
+	[ -f "$f" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$f"
+}
+
+# a slug's file: the generation's own copy where its code differs, else
+# the shared one
+slug_patch() {
+	if [ -f "$(kernel_patches)/$1.patch" ]; then
+		echo "$(kernel_patches)/$1.patch"
+	else
+		echo "$LAB_ROOT/kernel-patches/patches/$1.patch"
+	fi
+}
+
+# the slugs listed before TOPIC's first patch (a "Base: series" topic's base)
+series_slugs_before() {
+	local topic slug
+	series_entries | while read -r topic slug; do
+		[ "$topic" = "$1" ] && break
+		echo "$slug"
+	done
+}
+
 check_variant() {
 	case " $LAB_VARIANTS " in
 	*" $1 "*) ;;

@@ -13,7 +13,7 @@
  *   the timer is followed by the real one, and once suspended a device's
  *   rpm_suspend returns 1). A trace that ends while only the timer is
  *   armed shows a suspend that has not happened yet;
- * - the gadget: dummy_hcd's link events (patch 18), else the device's
+ * - the gadget: dummy_hcd's link events (dummy-hcd-tracepoints), else the device's
  *   own states ("derived").
  */
 #ifndef LABTOOL_TIMELINE_H

@@ -271,11 +271,12 @@ lab_netns_up() {
 }
 
 # Stock usbnet can drop the link-up notification that follows the
-# link-down one at an open (6.1 patch 27, case 76). On stock only: while
-# the host has no carrier 2 s after the open, close the host's netdev,
-# take the gadget's link down and up, and open it again (up to 3 times;
-# the open resumes the device, which may have autosuspended, so that
-# the notifications are read), so the stock cases test what they are for.
+# link-down one at an open (net-usbnet-carrier-on-kept, case 76). On
+# stock only: while the host has no carrier 2 s after the open, close
+# the host's netdev, take the gadget's link down and up, and open it
+# again (up to 3 times; the open resumes the device, which may have
+# autosuspended, so that the notifications are read), so the stock cases
+# test what they are for.
 lab_stock_carrier() {
 	_try=0
 	until lab_wait_cmd 2000 lab_host_carrier; do

@@ -4,7 +4,7 @@
 # counts eight packets held and eight sent after the resume. On 6.12 it
 # counts one: there u_ether stops its queue at the first frame sent while
 # suspended, and the rest wait in the qdisc, which a function driver
-# cannot see (kernel-patches/6.12/README.md, patch 14).
+# cannot see (kernel-patches/README.md, f-ecm-held-frames).
 # The wakeup is waited for by its count: on a loaded debug guest the
 # sender outlasted the wakeup, the resume and the next autosuspend, so a
 # wait for "active" missed it. Shown failing: with the host's netdev

@@ -27,7 +27,7 @@ case_up
 GNET=$(lab_gadget_netdev) HNET=$(lab_host_netdev)
 lab_trace_start_timeline
 lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
-# without carrier the host never reads (what 6.1 patch 27 fixed, case 76)
+# without carrier the host never reads (what net-usbnet-carrier-on-kept fixed, case 76)
 lab_wait_cmd "$SETTLE_MS" lab_host_carrier || fail "no carrier on $HNET after the first open"
 ip link set "$HNET" down
 lab_open_host_acm_raw || fail "open the host tty"

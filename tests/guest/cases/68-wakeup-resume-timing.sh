@@ -1,6 +1,6 @@
 # Remote wakeup at the speed USB 2.0 allows, and no faster. Over N
 # wakeup requests (srp) from a suspended bus, dummy_hcd's trace events
-# (patch 18) show, in every round, at least 20 ms of resume signalling
+# (dummy-hcd-tracepoints) show, in every round, at least 20 ms of resume signalling
 # (TDRSMDN: dummy_hcd_resume_start to dummy_hcd_resume_end) and at least
 # 10 ms of resume recovery (TRSMRCY: the link going active to the
 # device's next SETUP), USB 2.0 7.1.7.7. Recovery is measured short of
@@ -10,13 +10,14 @@
 # RESUME_BOUND_MS, and their median less than MEDIAN_BOUND_MS.
 #
 # A bound on every sample that fails a regression of 10 ms is not
-# possible here: with patches 19-21 the medians were 32.3-34.8 ms in 15
+# possible here: with hub-trsmrcy-once, hub-trsmrcy-usleep and
+# dummy-hcd-resume-hrtimer the medians were 32.3-34.8 ms in 15
 # runs, but under load (another engineer's guests, and in 10 of the runs
 # a niced kernel build of ours beside them; load average 5-8) single
 # wakeups took up to 115.9 ms, the hrtimer that ends the signalling once
-# running 83 ms late (kernel-patches/6.1/README.md). RESUME_BOUND_MS is the
+# running 83 ms late (kernel-patches/README.md). RESUME_BOUND_MS is the
 # tightest bound above what was seen. What fails a 10 ms regression is
-# the median bound: the 12-16 ms that patch 19 took out, coming back,
+# the median bound: the 12-16 ms that hub-trsmrcy-once took out, coming back,
 # fails it (below).
 #
 # Fails on stock: its dummy_hcd has no trace events (and it takes
@@ -28,7 +29,7 @@
 #   dummy_hcd's DUMMY_RESUME_NSECS at 15 ms: "round 0: signalling
 #   17.36 ms, under TDRSMDN's 20 ms", "round 0: recovery 7.34 ms, under
 #   TRSMRCY's 10 ms" (signalling 15.06-23.65, recovery 5.78-11.08);
-# - patch 19 reverted (hub_handle_remote_wakeup()'s msleep(10) back):
+# - hub-trsmrcy-once reverted (hub_handle_remote_wakeup()'s msleep(10) back):
 #   "median wakeup 54 ms, bound 40 ms" (every sample 50.4-57.7 ms).
 # - the per-sample bound set to the run's median (scratch edit of this
 #   case): "round 0: took 38.46 ms, bound 33 ms".
@@ -44,7 +45,7 @@ RESUME_BOUND_MS=150
 MEDIAN_BOUND_MS=40
 case_up
 [ -d "$TRACEFS/events/dummy_hcd/dummy_hcd_resume_end" ] ||
-	fail "no dummy_hcd trace events: this kernel lacks the lab's patch 18"
+	fail "no dummy_hcd trace events: this kernel lacks the lab's dummy-hcd-tracepoints"
 lab_latency wake $N --breakdown --suspend-timeout-ms "$SETTLE_MS" >/tmp/rt 2>&1 ||
 	fail "breakdown: $(grep -e 'missing' -e 'failed' -e 'labtool' /tmp/rt | head -n 5)"
 grep '^breakdown [a-z]' /tmp/rt

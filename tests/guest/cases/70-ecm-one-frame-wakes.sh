@@ -1,14 +1,14 @@
 # One Ethernet frame, sent from the gadget's namespace while the host has
 # the device suspended and followed by nothing, wakes the host and
 # reaches it within one wakeup's bound, in each of ROUNDS rounds.
-# This is the reproducer of the 6.12 ECM wakeup bug (6.12 series patch
-# 01, kernel-patches/6.12/README.md): stock 6.12 wakes the host, but the
+# This is the reproducer of the 6.12 ECM wakeup bug (the fix
+# usb-gadget-u-ether-send-held-frame, kernel-patches/README.md): stock 6.12 wakes the host, but the
 # frame stays in the gadget netdev's qdisc until some later transmit.
 # It runs on stock too (no core counters there: only the frame is
 # checked). Shown failing: on stock 6.12, "round 1: received 0 of 1
 # frames"; on stock 6.1 nothing wakes the host for a frame at all.
-# Stock 6.12 with patch 01 alone passes (frames 135-152 ms after the
-# sender began), so 01 is the whole fix.
+# Stock 6.12 with that fix alone passes (frames 135-152 ms after the
+# sender began), so it is the whole fix.
 . /lab/tests/case.sh
 
 ROUNDS=5

@@ -1,4 +1,4 @@
-# Patch 22 (cdc-acm): a device that cannot wake the host, kept awake
+# usb-cdc-acm-close-suspend: a device that cannot wake the host, kept awake
 # while its ttyACM is open (the guide's rule; the interfaces suspend,
 # the device refuses), suspends once the tty closes, with nothing else
 # asking it to: within the delay and its bound of the close.

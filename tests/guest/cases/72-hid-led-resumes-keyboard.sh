@@ -1,4 +1,4 @@
-# Patch 23 (usbhid): an output report queued while a keyboard is
+# hid-usbhid-queued-report-resume: an output report queued while a keyboard is
 # autosuspended resumes it. CapsLock set through the keyboard's evdev
 # node (the configfs HID function, a boot keyboard) while the device is
 # suspended: the device resumes within the wakeup bound plus a transfer

@@ -1,4 +1,4 @@
-# Patch 24 (usbhid): a keyboard that cannot wake the host, kept awake
+# hid-usbhid-close-suspend: a keyboard that cannot wake the host, kept awake
 # while its evdev node is open (usbhid needs remote wakeup then; the
 # interface suspends, the device refuses), suspends once the node
 # closes, with nothing else asking it to: within the delay and its

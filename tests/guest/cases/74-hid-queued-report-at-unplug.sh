@@ -1,6 +1,7 @@
-# Patch 25 (usbhid): a keyboard unplugged with an output report still
+# hid-usbhid-stop-free-out-queue: a keyboard unplugged with an output report still
 # queued leaks nothing. CapsLock set while the keyboard is suspended
-# queues its LED report and starts a resume (patch 23); the gadget
+# queues its LED report and starts a resume
+# (hid-usbhid-queued-report-resume); the gadget
 # leaves the bus while the host's device reads "resuming", so the resume
 # fails and the report is still queued when usbhid stops. Stock 6.1's
 # usbhid_stop() frees only the control queue's reports: kmemleak then

@@ -1,4 +1,4 @@
-# Patch 26 (scsi: sd): a runtime-suspended USB disk whose device leaves
+# scsi-sd-remove-dead-disk: a runtime-suspended USB disk whose device leaves
 # the bus while a synced write is resuming it is removed, and the write
 # ends with an I/O error. The UDC is unbound once the device reads
 # "resuming"; a try counts only when the SCSI disk's own runtime resume

@@ -1,12 +1,12 @@
 # A link the device reports up right after reporting it down gives the
-# host carrier (6.1 patch 27, 6.12 patch 26). Each try closes the host's
+# host carrier (net-usbnet-carrier-on-kept). Each try closes the host's
 # netdev, takes the gadget's link down and up (the "off" notification
 # pending, the "on" to follow it), and opens the host's netdev: the
 # status URB reads both within a millisecond, and usbnet's kevent
 # worker, busy with the "off", used to drop the "on". Every try must
 # show the "off" (carrier_down_count rises) and end with carrier.
 # The bound only matters on failure: the bug's carrier never comes.
-# Shown failing: in a scratch build of 6.1 patched with patch 27
+# Shown failing: in a scratch build of 6.1 patched with net-usbnet-carrier-on-kept
 # reverted, 2 runs of 2: "try 4: no carrier on usb1 10000 ms after the
 # open", and "no carrier on usb1 after the first open"; that sequence
 # lost the carrier in 9 of 200 tries, in each of two runs (so 150 tries
