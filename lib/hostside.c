@@ -18,6 +18,7 @@ const char *const core_counter_file[CC_COUNT] = {
 	[CC_REFUSED_HCD_WAKEUP] = "autosuspend_refused_hcd_wakeup",
 	[CC_REFUSED_RESET_RESUME] = "autosuspend_refused_reset_resume",
 	[CC_REFUSED_DRIVER] = "autosuspend_refused_driver",
+	[CC_REFUSED_FAILED] = "autosuspend_refused_failed",
 };
 
 int udc_to_hcd(const char *udc, char *hcd, size_t len)
