@@ -20,13 +20,12 @@
 # stale directory, and every later ECM bind fails ("kobject_add_internal
 # failed for usb0 (error: -2 parent: net)", measured on 6.12 patched).
 # So the ECM round runs first.
-# Shown failing on the patches before the fix (6.12 patched, --strict,
-# LAB_79_REMOVE_UDC=1): "ecm: the gadget's unbind returned while
-# eth_wakeup_work was still running", the same for acm and
-# gs_wakeup_work, then "FAIL: the unbind did not wait for the wakeup
-# work: ecm acm". Not yet run on 6.1 debug, where KASAN should also name
-# the write to the freed UDC's counters (udc-bus-counters) in the ACM
-# round with LAB_79_REMOVE_UDC=1.
+# Shown failing on the patches before the fix (6.12 patched and 6.1
+# debug, --strict, LAB_79_REMOVE_UDC=1): "ecm: the gadget's unbind
+# returned while eth_wakeup_work was still running", the same for acm
+# and gs_wakeup_work, then "FAIL: the unbind did not wait for the
+# wakeup work: ecm acm". KASAN on 6.1 debug reported nothing in that
+# run: the order, not a use after free, is the witness.
 . /lab/tests/case.sh
 
 P=/sys/module/dummy_hcd/parameters/wakeup_sleep_us
