@@ -9,13 +9,22 @@
  *   underflow    one pm_runtime_put() more than gets on a device of ours
  *   leak         a kmalloc() whose pointer is forgotten (kmemleak)
  *   lockdep_off  lockdep turns itself off, as after an internal error
+ *   uaf          a read of a freed block (KASAN)
+ *   sleep_atomic a sleep with preemption disabled
+ *   abba         two mutexes taken in both orders, one after the other
+ *                (lockdep: a possible deadlock, never a real one)
+ *   null_work    a NULL-pointer write in a work item (an oops that kills
+ *                the worker, not the writer)
  */
 #include <linux/debug_locks.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/pm_runtime.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 
 static struct dentry *faults_dir;
 static struct device *faults_dev;
@@ -59,6 +68,67 @@ static int faults_lockdep_off(void)
 	return 0;
 }
 
+static int faults_uaf(void)
+{
+	char *p = kmalloc(64, GFP_KERNEL);
+
+	if (!p)
+		return -ENOMEM;
+	kfree(p);
+	/* hide the pointer's history from the compiler's own warning */
+	OPTIMIZER_HIDE_VAR(p);
+	pr_info("lab_faults: read %d from a freed block\n", READ_ONCE(p[8]));
+	return 0;
+}
+
+static int faults_sleep_atomic(void)
+{
+	preempt_disable();
+	msleep(1);
+	preempt_enable();
+	return 0;
+}
+
+static DEFINE_MUTEX(faults_lock_a);
+static DEFINE_MUTEX(faults_lock_b);
+
+static int faults_abba(void)
+{
+	mutex_lock(&faults_lock_a);
+	mutex_lock(&faults_lock_b);
+	mutex_unlock(&faults_lock_b);
+	mutex_unlock(&faults_lock_a);
+
+	mutex_lock(&faults_lock_b);
+	mutex_lock(&faults_lock_a);
+	mutex_unlock(&faults_lock_a);
+	mutex_unlock(&faults_lock_b);
+	return 0;
+}
+
+/* NULL, but the compiler cannot know it */
+static int *faults_null_ptr;
+
+static void faults_null_work_fn(struct work_struct *work)
+{
+	WRITE_ONCE(*READ_ONCE(faults_null_ptr), 1);
+}
+
+static DECLARE_WORK(faults_null_worker, faults_null_work_fn);
+
+/*
+ * The oops kills the worker in the middle of the item, so nothing may
+ * wait for it: flush_work() would wait forever. The module stays pinned
+ * (rmmod says busy) rather than have its exit wait for it too. The guest
+ * waits for the oops on its console.
+ */
+static int faults_null_work(void)
+{
+	__module_get(THIS_MODULE);
+	schedule_work(&faults_null_worker);
+	return 0;
+}
+
 struct faults_knob {
 	const char *name;
 	int (*fire)(void);
@@ -69,6 +139,10 @@ static const struct faults_knob faults_knobs[] = {
 	{ "underflow", faults_underflow },
 	{ "leak", faults_leak },
 	{ "lockdep_off", faults_lockdep_off },
+	{ "uaf", faults_uaf },
+	{ "sleep_atomic", faults_sleep_atomic },
+	{ "abba", faults_abba },
+	{ "null_work", faults_null_work },
 };
 
 static ssize_t faults_write(struct file *file, const char __user *buf,
