@@ -71,9 +71,12 @@ case_up() {
 	lab_autosuspend "$LAB_DEV" "$DELAY_MS" || fail "cannot enable autosuspend on $LAB_DEV"
 }
 
+# A precondition: DEV suspended, however long a loaded host takes (up to
+# SETTLE_MS). A case that claims a bound on the suspend times it itself
+# (lab_wait_state with SUSPEND_BOUND_MS, as cases 03 and 71 do).
 wait_suspended() {
-	lab_wait_state "$1" suspended "$SUSPEND_BOUND_MS" >/dev/null ||
-		fail "$1 did not suspend within $SUSPEND_BOUND_MS ms"
+	lab_wait_state "$1" suspended "$SETTLE_MS" >/dev/null ||
+		fail "$1 did not suspend within $SETTLE_MS ms"
 }
 
 # DEV's runtime_status must stay VALUE for a whole autosuspend period
@@ -82,6 +85,20 @@ expect_steady() {
 	labtool steady "$SYS_USB/$1/power/runtime_status" "$2" "$SUSPEND_BOUND_MS" ||
 		fail "$1 did not stay $2: $3"
 	echo "$1 stayed $2 for $SUSPEND_BOUND_MS ms ($3)"
+}
+
+# dummy_hcd's fault: the device leaves the bus as the host starts its
+# next resume (dummy-hcd-fault-resume-disconnect)
+RESUME_FAULT=/sys/module/dummy_hcd/parameters/fault_resume_disconnect
+RESUME_FAULT_FIRED=/sys/module/dummy_hcd/parameters/fault_resume_disconnect_fired
+
+require_resume_fault() {
+	[ -w "$RESUME_FAULT" ] && [ -r "$RESUME_FAULT_FIRED" ] ||
+		fail "dummy_hcd has no fault_resume_disconnect (the lab's dummy-hcd-fault-resume-disconnect)"
+}
+
+resume_faults_fired() {
+	cat "$RESUME_FAULT_FIRED"
 }
 
 # the patched kernel's power/ counters must be there (in this shell, so
