@@ -18,9 +18,13 @@ read -r accepted refused <<EOF
 $(sed -n 's/^wake-requests: \([0-9]*\) accepted, \([0-9]*\) refused.*/\1 \2/p' /tmp/events)
 EOF
 [ -n "$refused" ] || fail "no wake-requests line"
-expect_eq "events: accepted + refused" $((accepted + refused)) $N
-expect_eq "device: requests" $(($(udc_count wakeup_request_count) - r0)) $N
-expect_eq "device: refused" $(($(udc_count wakeup_refused_count) - f0)) "$refused"
+# the tool's accepted and refused, each against the UDC's own count (the
+# tool's sum is N by its loop, so only the device can contradict it)
+requests=$(($(udc_count wakeup_request_count) - r0))
+dev_refused=$(($(udc_count wakeup_refused_count) - f0))
+expect_eq "device: requests" "$requests" $N
+expect_eq "device: refused" "$dev_refused" "$refused"
+expect_eq "device: accepted (requests not refused)" $((requests - dev_refused)) "$accepted"
 [ "$accepted" -ge 1 ] || fail "no request was accepted: the bus never suspended between events"
 wait_suspended "$LAB_DEV"
 delivered=$(($(udc_count wakeup_delivered_count) - d0))
