@@ -10,7 +10,7 @@
  *   leak         a kmalloc() whose pointer is forgotten (kmemleak)
  *   lockdep_off  lockdep turns itself off, as after an internal error
  *   uaf          a read of a freed block (KASAN)
- *   sleep_atomic a sleep with preemption disabled
+ *   sleep_atomic might_sleep() with preemption disabled
  *   abba         two mutexes taken in both orders, one after the other
  *                (lockdep: a possible deadlock, never a real one)
  *   null_work    a NULL-pointer write in a work item (an oops that kills
@@ -18,7 +18,6 @@
  */
 #include <linux/debug_locks.h>
 #include <linux/debugfs.h>
-#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -81,10 +80,11 @@ static int faults_uaf(void)
 	return 0;
 }
 
+/* the check a sleep would make, without sleeping: the guest goes on */
 static int faults_sleep_atomic(void)
 {
 	preempt_disable();
-	msleep(1);
+	might_sleep();
 	preempt_enable();
 	return 0;
 }
