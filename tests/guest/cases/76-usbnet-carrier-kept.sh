@@ -15,7 +15,9 @@
 # reverted, 2 runs of 2: "try 4: no carrier on usb1 10000 ms after the
 # open", and "no carrier on usb1 after the first open"; that sequence
 # lost the carrier in 9 of 200 tries, in each of two runs (so 150 tries
-# fail with a probability of about 0.999). Stock 6.1 failed 5 runs of 5.
+# fail with a probability of about 0.999). Stock 6.1 failed 5 runs of 5,
+# and again with each try waiting for the speed change: "try 69: no
+# carrier on usb1 10000 ms after the open".
 . /lab/tests/case.sh
 
 TRIES=150 BOUND_MS=$SETTLE_MS
