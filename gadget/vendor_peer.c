@@ -235,8 +235,8 @@ static void *tx_job_thread(void *arg)
 
 /*
  * The bus may go to sleep between wake_if_suspended() and the write, and
- * a frame written to a sleeping bus waits there (README, Noticed): while
- * the write waits, ask for a wakeup again if the bus is seen suspended,
+ * a frame written to a sleeping bus waits there (host-driver/README.md):
+ * while the write waits, ask for a wakeup again if the bus is seen suspended,
  * at most once every REWAKE_MS.
  */
 static ssize_t write_waking(int fd, const void *buf, size_t len)

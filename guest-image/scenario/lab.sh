@@ -13,7 +13,7 @@ LAB_RACED="suspend raced with wakeup event"
 LAB_GADGET_IP=169.254.77.1
 LAB_HOST_IP=169.254.77.2
 LAB_DELAY_MS=${LAB_DELAY_MS:-200}
-# how long after the delay a suspend may take, measured under TCG (README)
+# how long after the delay a suspend may take, measured under TCG (docs/measurements.md)
 LAB_SUSPEND_SLACK_MS=${LAB_SUSPEND_SLACK_MS:-1000}
 
 lab_log() {

@@ -6,7 +6,7 @@
 # the tests use a short delay so the suite stays fast
 DELAY_MS=100
 # a suspend is due DELAY_MS after last use; the PM core's timer may add a
-# quarter of the delay as slack, and TCG scheduling adds the rest (README)
+# quarter of the delay as slack, and TCG scheduling adds the rest (docs/measurements.md)
 SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 400))
 # the debug kernel (KASAN, lockdep) took over 525 ms to suspend in case 36
 # while builds shared the two cores

@@ -3,7 +3,7 @@
  * The vendor peer's frame parser: frames split or shared across reads,
  * and a bad header that drops what is buffered without counting any
  * frame twice. Shown to fail: with parse_frames() returning HAVE after a
- * bad header (the old code), bad_header_drops_buffer counted rx_frames 2
+ * bad header (a scratch build), bad_header_drops_buffer counted rx_frames 2
  * for one frame, a restart, and the bad header twice.
  */
 #include <stdarg.h>

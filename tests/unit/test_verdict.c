@@ -3,8 +3,8 @@
  * The verdict of "autopm-gadget counters" on canned readings: agreeing
  * counts pass, a disagreement or a missing counter on a kernel that has
  * the others fails, and only a kernel with none of them is "unavailable".
- * Shown failing: with pair() returning 0 for a missing counter (the old
- * behaviour), missing_host_counter fails; held() likewise fails
+ * Shown failing: with pair() returning 0 for a missing counter (a
+ * scratch build), missing_host_counter fails; held() likewise fails
  * missing_acm_counter.
  */
 #include <stdarg.h>

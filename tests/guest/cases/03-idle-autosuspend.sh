@@ -8,8 +8,8 @@ wait_suspended "$LAB_DEV"
 # the resume ends, so its last use is just before t_after: no further
 # before it than one labtool run takes (its exec, measured here as
 # exec_ms). The suspend is due no sooner than last use + delay and no
-# later than last use + bound. (The clock used to start before the
-# resume, which hid a suspend up to 70 ms early.) Shown failing: with the
+# later than last use + bound. (A clock started before the resume would
+# hide a suspend up to 70 ms early.) Shown failing: with the
 # kernel's delay set to 40 ms after case_up (the check still wanting
 # 100), it says "suspended 28 ms after its last use, before the 100 ms
 # delay"; the old start time, before the resume, added its 50-70 ms

@@ -9,7 +9,7 @@
 # put): exactly one autoresume and one autosuspend follow the close, then
 # the UDC refuses a wakeup request and the host counts no remote wakeup.
 # Shown to fail: with release() clearing the flag without the get/put
-# (the old code), the close left the device suspended and armed, this
+# (a scratch build), the close left the device suspended and armed, this
 # case failed at "no autosuspend after the close", and without that wait
 # the wakeup after the close was delivered.
 . /lab/tests/aplab.sh

@@ -12,10 +12,10 @@
 # reference before calling the driver (__device_release_driver), so a
 # balanced driver leaves it at 0.
 #
-# This used to stop the gadget first and then start the timer, racing
-# the host, which often dropped the device first (the debug kernel always
-# did). Now the host cannot drop the device before the timer runs; only
-# a resume that completes before the UDC is unbound (the shell slower
+# The timer runs before the gadget stops: stopping the gadget first
+# races the host, which often drops the device first (the debug kernel
+# always does). So the host cannot drop the device before the timer
+# runs; only a resume that completes before the UDC is unbound (the shell slower
 # than the resume signalling) leaves nothing deferred, and then the
 # attempt is run again, at most 5 times.
 # Shown to fail: without usb_autopm_put_interface_no_suspend() in

@@ -4,9 +4,9 @@
 # fails with EFAULT and loses nothing: the next read gets that frame.
 # STAY_AWAKE is _IOW: its int is read through the pointer (EFAULT if
 # unmapped, EINVAL if not 0 or 1).
-# Shown to fail: with read() dequeuing before copy_to_user() (the old
-# code), "read after EFAULT" said EAGAIN (scratch run). With STAY_AWAKE
-# taking its int by value (the old code), every pointer fails its check
+# Shown to fail: with read() dequeuing before copy_to_user() (a scratch
+# build), "read after EFAULT" said EAGAIN. With STAY_AWAKE taking its
+# int by value, every pointer fails its check
 # (arg > 1): "stay-awake unmapped" says EINVAL, and aplab hold in 41
 # fails (not run: read from the code).
 . /lab/tests/aplab.sh
@@ -17,7 +17,7 @@ aplab_up
 # autosuspended with it armed, the path case 45 proves. Sent in the
 # ~100 ms between the open's resume and that suspend, the frame was
 # lost twice on debug (peer: written and taken; driver: spontaneous 0,
-# no error counted): not understood yet (README, Noticed). Stock has no
+# no error counted): not understood yet (docs/known-issues.md). Stock has no
 # udc state "suspended", so its peer cannot know to wake the bus: there
 # the frame goes to the device awake after the open, as before.
 exec 3<>"$APLAB_DEV" || fail "open $APLAB_DEV"

@@ -5,7 +5,7 @@
 # active: spontaneous input works again with no suspend or resume in
 # between. Three times in a row, each with exact counts.
 # Shown to fail: with aplab_int_complete() returning on -EPIPE without
-# scheduling int_work (the old code's behaviour for every error), the
+# scheduling int_work, for every error (a scratch build), the
 # frame sent after the first halt was never read: "no frame after halt 1".
 . /lab/tests/aplab.sh
 

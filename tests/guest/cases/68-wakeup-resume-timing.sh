@@ -15,7 +15,7 @@
 # runs, but under load (another engineer's guests, and in 10 of the runs
 # a niced kernel build of ours beside them; load average 5-8) single
 # wakeups took up to 115.9 ms, the hrtimer that ends the signalling once
-# running 83 ms late (kernel-patches/README.md). RESUME_BOUND_MS is the
+# running 83 ms late. RESUME_BOUND_MS is the
 # tightest bound above what was seen. What fails a 10 ms regression is
 # the median bound: the 12-16 ms that hub-trsmrcy-once took out, coming back,
 # fails it (below).

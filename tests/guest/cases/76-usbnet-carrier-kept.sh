@@ -3,7 +3,7 @@
 # netdev, takes the gadget's link down and up (the "off" notification
 # pending, the "on" to follow it), and opens the host's netdev: the
 # status URB reads both within a millisecond, and usbnet's kevent
-# worker, busy with the "off", used to drop the "on". Every try must
+# worker, busy with the "off", dropped the "on" without the fix. Every try must
 # show the "off" (carrier_down_count rises) and end with carrier.
 # f_ecm has one notification in flight at a time and folds link changes
 # made meanwhile into the next "connected" it sends, so a try starts

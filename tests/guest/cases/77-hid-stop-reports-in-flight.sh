@@ -13,7 +13,7 @@
 #   the reports queued behind it must be freed; kmemleak, through case
 #   99's scan on debug, finds what is not).
 # After each rebind a ScrollLock report must reach the gadget.
-# Shown failing on 6.1 debug, --strict, with the earlier version of
+# Shown failing on 6.1 debug, --strict, with a scratch version of
 # hid-usbhid-stop-free-out-queue (queue emptied, no check in
 # hid_irq_out()): in round 1 the killed URB's completion took a slot
 # never filled, "BUG: KASAN: null-ptr-deref in hid_submit_out" from

@@ -10,8 +10,8 @@
 # power/control "on" asks for the resume. That leaves the SCSI device
 # in runtime PM "error" (suspended); "on" also holds the usage count
 # that sd_probe()'s unchecked get and put would otherwise underflow.
-# Shown failing on 6.1 debug with scsi-sd-remove-dead-disk as it was
-# before the SCSI-device-state check: "sd did not bind 0:0:0:0 again
+# Shown failing on 6.1 debug with scsi-sd-remove-dead-disk without its
+# SCSI-device-state check (a scratch build): "sd did not bind 0:0:0:0 again
 # within 30 s (the bind is still running)": blk_mark_disk_dead() and
 # del_gendisk() start two freezes of the scsi_device's queue and end
 # one, and sd_probe()'s first command

@@ -20,7 +20,7 @@
 # stale directory, and every later ECM bind fails ("kobject_add_internal
 # failed for usb0 (error: -2 parent: net)", measured on 6.12 patched).
 # So the ECM round runs first.
-# Shown failing on the patches before the fix (6.12 patched and 6.1
+# Shown failing without the fix in the series (6.12 patched and 6.1
 # debug, --strict, LAB_79_REMOVE_UDC=1): "ecm: the gadget's unbind
 # returned while eth_wakeup_work was still running", the same for acm
 # and gs_wakeup_work, then "FAIL: the unbind did not wait for the
