@@ -62,11 +62,12 @@ conform_up
 conform_wait_suspended "idle"
 system_suspend "device autosuspended"
 out="autosuspended: ${RESET}ok, "
+# held awake from here on: I/O from suspend is rule 3's
+echo on >"$SYS_USB/$LAB_DEV/power/control" || fail "control on"
 for f in $FUNCTIONS; do
 	hook "$f" open || fail "$f: open"
 	out="$out$(hook "$f" io); "
 done
-echo on >"$SYS_USB/$LAB_DEV/power/control" || fail "control on"
 system_suspend "device awake and open"
 out="${out}awake and open: ${RESET}ok, "
 for f in $FUNCTIONS; do
