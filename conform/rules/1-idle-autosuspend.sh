@@ -1,8 +1,8 @@
 # Rule 1: idle, the device autosuspends within the delay and its bound
 # (case.sh: the delay, its quarter of timer slack, and what TCG adds);
 # if it does not, the kernel's own refusal says why (patched kernels).
-# Shown to fail: a scratch autopm_lab whose probe() ends with
-# usb_autopm_get_interface_no_resume() and never puts: "1-1 did not
+# Shown to fail: fixtures/probe-get (probe() ends with
+# usb_autopm_get_interface_no_resume() and never puts): "1-1 did not
 # suspend within 525 ms of idleness; refusal: interface_busy
 # interface=1-1:1.0 driver=autopm_lab".
 . /lab/conform/conform.sh

@@ -7,9 +7,10 @@
 # count from before the open (n/a for built-in drivers; leaked memory is
 # kmemleak's, rule 9 on debug). Splats are the console's to judge (the
 # scorecard fails a rule whose section of the console has one).
-# Shown to fail: fixtures/missing-put, whose device never suspends once
-# opened, and whose own WARN at disconnect (references left) lands in
-# this rule's stretch of the console.
+# Shown to fail: fixtures/module-ref-after-disconnect, whose release()
+# after a disconnect leaves a module reference ("module references
+# after the close"); fixtures/get-no-resume, whose write starts no
+# resume; fixtures/missing-put, whose device never suspends once opened.
 . /lab/conform/conform.sh
 
 GADGET_UDC=/sys/kernel/config/usb_gadget/autopm-lab/UDC
