@@ -155,6 +155,17 @@ variant_kernel() {
 	echo "$(variant_build "$1")/arch/x86/boot/bzImage"
 }
 
+# FILE as a gen_init_cpio list names it: the list is split at blanks, so
+# the lab's own folders are written \${LAB_ROOT} and \${LAB_CACHE}, which
+# gen_init_cpio expands (run it with both in its environment).
+cpio_location() {
+	case $1 in
+	"$LAB_ROOT"/*) echo "\${LAB_ROOT}/${1#"$LAB_ROOT"/}" ;;
+	"$LAB_CACHE"/*) echo "\${LAB_CACHE}/${1#"$LAB_CACHE"/}" ;;
+	*) echo "$1" ;;
+	esac
+}
+
 # Run "$@" with its output in LOG, printing one progress line with the
 # elapsed time instead of the full output. Returns the command's status.
 run_with_progress() {
