@@ -39,7 +39,7 @@ exec 3<>"$APLAB_DEV" || fail "open $APLAB_DEV"
 expect_eq "opens" "$(drv_count opens)" 1
 resuspend
 w0=$(core_count "$LAB_DEV" remote_wakeup_count)
-autopm-gadget wake --timeout-ms "$WAKE_BOUND_MS" || fail "no wakeup delivered while open"
+wake "while open"
 expect_eq "remote wakeups while open" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) 1
 wait_suspended "$LAB_DEV"
 r0=$(core_count "$LAB_DEV" autoresume_count)
