@@ -15,6 +15,7 @@
 #include "ecmrecv.h"
 #include "hostside.h"
 #include "idle.h"
+#include "jitter.h"
 #include "lab.h"
 #include "latency.h"
 #include "parse.h"
@@ -40,6 +41,7 @@ static int usage(void)
 		"               [--timeout-ms MS] [--suspend-timeout-ms MS] [--breakdown]\n"
 		"       labtool recv-ecm IFACE COUNT TIMEOUT_MS [READY_FILE]\n"
 		"       labtool idle TRACE DEV DELAY_MS MARGIN_MS (idle to suspended, per resume)\n"
+		"       labtool jitter PERIOD_MS              (until SIGTERM: the latest timer wakeup)\n"
 		"       labtool timeline TRACE OUT.svg [TITLE] (the trace's power states as SVG)\n");
 	return EXIT_USAGE;
 }
@@ -313,6 +315,8 @@ int main(int argc, char **argv)
 		return cmd_latency(argc - 1, argv + 1);
 	if (argc == 6 && !strcmp(argv[1], "idle"))
 		return cmd_idle(argv + 2);
+	if (argc == 3 && !strcmp(argv[1], "jitter"))
+		return cmd_jitter(argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "timeline"))
 		return cmd_timeline(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "recv-ecm"))

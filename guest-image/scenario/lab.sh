@@ -188,25 +188,49 @@ lab_latency() {
 # Idle to suspended: NUM idle periods of the host device at an autosuspend
 # delay of DELAY ms, each begun by a remote wakeup (labtool latency's
 # rounds), timed from the trace by labtool idle, which checks every
-# sample against DELAY and DELAY * 5/4 + MARGIN ms; fails too when fewer
-# than NUM periods were timed: lab_idle_periods DELAY NUM MARGIN. The
-# host's ttyACM stays open throughout (it arms remote wakeup), so no
-# close marks the device busy within a period.
+# sample against DELAY and DELAY * 5/4 + MARGIN ms, plus the latest a
+# timer woke a sleeper meanwhile (labtool jitter beside: the host's load
+# in that stretch); fails too when fewer than NUM periods were timed:
+# lab_idle_periods DELAY NUM MARGIN. The host's ttyACM stays open
+# throughout (it arms remote wakeup), so no close marks the device busy
+# within a period.
 lab_idle_periods() {
 	_d=$1 _n=$2 _rc=0
 	lab_autosuspend "$LAB_DEV" "$_d" || return 1
 	lab_open_host_acm_raw || return 1
+	lab_jitter_start
 	lab_trace_start
 	lab_latency wake "$_n" --suspend-timeout-ms $((_d * 2 + 3000)) >/dev/null || _rc=1
 	lab_wait_state "$LAB_DEV" suspended $((_d * 2 + 3000)) >/dev/null || _rc=1
 	lab_trace_stop /tmp
+	lab_jitter_stop || _rc=1
 	exec 3>&-
 	[ $_rc = 0 ] || { echo "idle: $_n wakeups at a $_d ms delay did not all complete"; return 1; }
-	_out=$(labtool idle /tmp/trace "$LAB_DEV" "$_d" "$3") || _rc=1
+	echo "idle: margin $3 ms + $LAB_LATE_MAX ms, the latest timer wakeup beside the periods"
+	_out=$(labtool idle /tmp/trace "$LAB_DEV" "$_d" $(($3 + LAB_LATE_MAX))) || _rc=1
 	echo "$_out"
 	_got=$(echo "$_out" | sed -n 's/^idle: n=\([0-9]*\) .*/\1/p')
 	[ "${_got:-0}" -ge "$_n" ] || { echo "idle: ${_got:-0} periods timed, wanted $_n"; return 1; }
 	return $_rc
+}
+
+# How late the guest's timers run while something is timed: labtool
+# jitter in the background from lab_jitter_start to lab_jitter_stop,
+# which sets LAB_LATE_MEDIAN and LAB_LATE_MAX (whole ms, rounded up) and
+# fails when nothing was measured.
+lab_jitter_start() {
+	labtool jitter 10 >/tmp/jitter &
+	LAB_JITTER_PID=$!
+}
+
+lab_jitter_stop() {
+	kill -TERM "$LAB_JITTER_PID"
+	wait "$LAB_JITTER_PID" || { echo "jitter: $(cat /tmp/jitter)"; return 1; }
+	LAB_LATE_MEDIAN=$(sed -n 's/^jitter: .* median_late_ms=\([0-9]*\)\..*/\1/p' /tmp/jitter)
+	LAB_LATE_MAX=$(sed -n 's/^jitter: .* max_late_ms=\([0-9]*\)\..*/\1/p' /tmp/jitter)
+	[ -n "$LAB_LATE_MEDIAN" ] && [ -n "$LAB_LATE_MAX" ] ||
+		{ echo "jitter: cannot read $(cat /tmp/jitter)"; return 1; }
+	LAB_LATE_MEDIAN=$((LAB_LATE_MEDIAN + 1)) LAB_LATE_MAX=$((LAB_LATE_MAX + 1))
 }
 
 # Wait for PID to exit within TIMEOUT_MS; kill it if it does not.

@@ -7,7 +7,11 @@
 # the truth (the link goes active after the signalling ended), so a pass
 # is a pass. And every one of the N wakeups, from the srp write to the
 # device's resume returning (by the trace), takes at most
-# RESUME_BOUND_MS, and their median less than MEDIAN_BOUND_MS.
+# RESUME_BOUND_MS, and their median less than MEDIAN_BOUND_MS; each bound
+# plus what the host's load made the guest's timers late meanwhile
+# (labtool jitter beside the rounds): the latest wakeup for every
+# sample, 3 times the median lateness (a wakeup waits on two timers and
+# a worker) for the median.
 #
 # A bound on every sample that fails a regression of 10 ms is not
 # possible here: with hub-trsmrcy-once, hub-trsmrcy-usleep and
@@ -30,7 +34,9 @@
 #   17.36 ms, under TDRSMDN's 20 ms", "round 0: recovery 7.34 ms, under
 #   TRSMRCY's 10 ms" (signalling 15.06-23.65, recovery 5.78-11.08);
 # - hub-trsmrcy-once reverted (hub_handle_remote_wakeup()'s msleep(10) back):
-#   "median wakeup 54 ms, bound 40 ms" (every sample 50.4-57.7 ms).
+#   "median wakeup 54 ms, bound 40 ms" (every sample 50.4-57.7 ms;
+#   with the lateness term, 54 ms still fails unless the timers ran 5 ms
+#   late at their median).
 # - the per-sample bound set to the run's median (scratch edit of this
 #   case): "round 0: took 38.46 ms, bound 33 ms".
 . /lab/tests/case.sh
@@ -46,8 +52,13 @@ MEDIAN_BOUND_MS=40
 case_up
 [ -d "$TRACEFS/events/dummy_hcd/dummy_hcd_resume_end" ] ||
 	fail "no dummy_hcd trace events: this kernel lacks the lab's dummy-hcd-tracepoints"
+lab_jitter_start
 lab_latency wake $N --breakdown --suspend-timeout-ms "$SETTLE_MS" >/tmp/rt 2>&1 ||
 	fail "breakdown: $(grep -e 'missing' -e 'failed' -e 'labtool' /tmp/rt | head -n 5)"
+lab_jitter_stop || fail "no timer lateness measured beside the wakeups"
+MEDIAN_BOUND_MS=$((MEDIAN_BOUND_MS + 3 * LAB_LATE_MEDIAN))
+RESUME_BOUND_MS=$((RESUME_BOUND_MS + LAB_LATE_MAX))
+echo "timers late meanwhile: median $LAB_LATE_MEDIAN ms, at most $LAB_LATE_MAX ms"
 grep '^breakdown [a-z]' /tmp/rt
 expect_eq "rounds with the bus's events" \
 	"$(grep -c '^breakdown spec round [0-9]*: signalling=' /tmp/rt)" "$N"
@@ -62,7 +73,7 @@ echo "every round: signalling >= 20 ms, recovery >= 10 ms"
 median=$(sed -n 's/^breakdown total: .* median=\([0-9]*\)\..*/\1/p' /tmp/rt)
 [ -n "$median" ] && [ "$median" -lt "$MEDIAN_BOUND_MS" ] ||
 	fail "median wakeup ${median:-?} ms, bound $MEDIAN_BOUND_MS ms"
-[ $((median * 6)) -gt "$RESUME_BOUND_MS" ] && RESUME_BOUND_MS=$((median * 6))
+[ $((median * 6 + LAB_LATE_MAX)) -gt "$RESUME_BOUND_MS" ] && RESUME_BOUND_MS=$((median * 6 + LAB_LATE_MAX))
 # every sample, by the trace (the srp write to the device's resume
 # returning; the polled runtime_status adds the poller's own delays)
 awk -v b="$RESUME_BOUND_MS" '/^breakdown round [0-9]+: input-to-request=/ {
