@@ -154,43 +154,56 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 	return unexpected(argc, argv);
 }
 
-int parse_status_options(int argc, char **argv, struct status_options *o)
+/*
+ * A subcommand whose one option is --NAME VALUE: TAKE checks and stores
+ * each value in O, returning -1 after saying why it is bad.
+ */
+static int parse_one_option(int argc, char **argv, const char *name,
+			    int (*take)(const char *value, void *o), void *o)
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
+	const struct option longopts[] = {
+		{ name, required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	*o = (struct status_options){ 0 };
 	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		if (c != 'f')
+		if (c != 'o')
 			return bad("unknown or incomplete option", argv[optind - 1]);
-		if (strcmp(optarg, "kv") && strcmp(optarg, "human"))
-			return bad("--format wants human or kv", optarg);
-		o->kv = !strcmp(optarg, "kv");
+		if (take(optarg, o))
+			return -1;
 	}
 	return unexpected(argc, argv);
 }
 
+static int take_format(const char *value, void *o)
+{
+	if (strcmp(value, "kv") && strcmp(value, "human"))
+		return bad("--format wants human or kv", value);
+	((struct status_options *)o)->kv = !strcmp(value, "kv");
+	return 0;
+}
+
+int parse_status_options(int argc, char **argv, struct status_options *o)
+{
+	*o = (struct status_options){ 0 };
+	return parse_one_option(argc, argv, "format", take_format, o);
+}
+
+static int take_timeout(const char *value, void *o)
+{
+	unsigned int *ms = &((struct wake_options *)o)->timeout_ms;
+
+	if (parse_uint(value, 60000, ms) || !*ms)
+		return bad("--timeout-ms wants 1 to 60000", value);
+	return 0;
+}
+
 int parse_wake_options(int argc, char **argv, struct wake_options *o)
 {
-	static const struct option longopts[] = {
-		{ "timeout-ms", required_argument, NULL, 't' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-
 	*o = (struct wake_options){ .timeout_ms = DEFAULT_WAKE_TIMEOUT_MS };
-	getopt_reset();
-	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
-		if (c != 't')
-			return bad("unknown or incomplete option", argv[optind - 1]);
-		if (parse_uint(optarg, 60000, &o->timeout_ms) || !o->timeout_ms)
-			return bad("--timeout-ms wants 1 to 60000", optarg);
-	}
-	return unexpected(argc, argv);
+	return parse_one_option(argc, argv, "timeout-ms", take_timeout, o);
 }
 
 int parse_vendor_options(int argc, char **argv, struct vendor_options *o)
