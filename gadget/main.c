@@ -47,10 +47,13 @@ static const struct subcommand subcommands[] = {
 	  "  T ms or at Poisson times with mean gap MEAN ms from seed S, N times or for\n"
 	  "  D ms. Prints what happened and the device-side counters it moved.\n" },
 	{ "counters", cmd_counters,
-	  "counters\n"
+	  "counters [--raced N]\n"
 	  "  Device-side counts (bus suspends and resumes, wake requests, refused and\n"
 	  "  delivered, bytes and packets held while suspended and sent) beside the\n"
-	  "  host's, once the bus has settled. Exits 1 on any mismatch.\n" },
+	  "  host's, once the bus has settled. Exits 1 on any mismatch. --raced N: the\n"
+	  "  bus suspends hcd.c logged as racing with a wakeup (default 0). The device\n"
+	  "  exactly N suspends and N resumes ahead, 0 to N remote wakeups ahead, and\n"
+	  "  nothing else different: agree, those lines saying 'raced'.\n" },
 	{ "vendor", cmd_vendor,
 	  "vendor event [--count N] [--interval-ms MS] | vendor reply\n"
 	  "  Ask the vendor peer to send N spontaneous interrupt-IN frames (waking a\n"

@@ -206,6 +206,19 @@ int parse_wake_options(int argc, char **argv, struct wake_options *o)
 	return parse_one_option(argc, argv, "timeout-ms", take_timeout, o);
 }
 
+static int take_raced(const char *value, void *o)
+{
+	if (parse_uint(value, MAX_RACED, &((struct counters_options *)o)->raced))
+		return bad("--raced wants a count from 0 to 1000000", value);
+	return 0;
+}
+
+int parse_counters_options(int argc, char **argv, struct counters_options *o)
+{
+	*o = (struct counters_options){ 0 };
+	return parse_one_option(argc, argv, "raced", take_raced, o);
+}
+
 int parse_vendor_options(int argc, char **argv, struct vendor_options *o)
 {
 	static const struct option longopts[] = {

@@ -67,6 +67,12 @@ struct wake_options {
 	unsigned int timeout_ms;
 };
 
+#define MAX_RACED	1000000
+
+struct counters_options {
+	unsigned int raced;	/* bus suspends hcd.c logged as racing with a wakeup */
+};
+
 #define DEFAULT_SEND_TIMEOUT_MS	5000
 #define MAX_ACM_EVENT_SIZE	4096
 #define MAX_EVENTS		1000000
@@ -98,6 +104,7 @@ int parse_functions(const char *list, unsigned int *mask);
 int parse_up_options(int argc, char **argv, struct up_options *o);
 int parse_status_options(int argc, char **argv, struct status_options *o);
 int parse_wake_options(int argc, char **argv, struct wake_options *o);
+int parse_counters_options(int argc, char **argv, struct counters_options *o);
 int parse_vendor_options(int argc, char **argv, struct vendor_options *o);
 int parse_no_options(int argc, char **argv);
 int parse_send_acm_options(int argc, char **argv, struct send_acm_options *o);
