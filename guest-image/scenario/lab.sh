@@ -5,8 +5,8 @@
 SYS_USB=/sys/bus/usb/devices
 TRACEFS=/sys/kernel/tracing
 DYNDBG=/sys/kernel/debug/dynamic_debug/control
-# hcd.c's dev_dbg when a root hub's bus suspend raced with a wakeup
-# (counts-explained says why it matters)
+# hcd.c's dev_dbg when a root hub's bus suspend raced with a wakeup,
+# counted for autopm-gadget counters --raced (gadget/README.md says why)
 LAB_RACED="suspend raced with wakeup event"
 # the ECM link's two ends (lab_netns_up): the gadget's, in its namespace,
 # and the host's

@@ -42,9 +42,9 @@ expect_eq "device: wake requests (storm + 1)" $(($(udc_count wakeup_request_coun
 expect_eq "device: refused" $(($(udc_count wakeup_refused_count) - f0)) "$refused"
 # A root hub that suspends just as a wakeup's resume signalling ends is
 # resumed at once by hcd.c (a dev_dbg lab_trace_start switches on;
-# counts-explained). A storm request accepted in
-# that short bus suspend is delivered by the same bus resume: the device
-# may count one delivery more per race the host logged, never more.
+# gadget/README.md). A storm request accepted in that short bus suspend
+# is delivered by the same bus resume: the device may count one delivery
+# more per race the host logged, never more.
 raced=$(grep -c "$LAB_RACED" /tmp/dmesg)
 delivered=$(($(udc_count wakeup_delivered_count) - d0))
 echo "device: delivered $delivered; hub.c: $logged wakeups, $raced raced bus suspend(s)"
