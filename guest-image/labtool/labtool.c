@@ -224,7 +224,7 @@ static int cmd_snapshot(int argc, char **argv)
 
 	for (i = 0; i < argc; i++) {
 		if (snapshot_take(SYSFS_USB_DEVICES, argv[i], &s)) {
-			fprintf(stderr, "labtool: cannot read the power/ attributes of %s\n", argv[i]);
+			fprintf(stderr, "labtool: cannot read the power/ attributes of %s, or they never held still\n", argv[i]);
 			return EXIT_FAIL;
 		}
 		snapshot_write(stdout, &s);

@@ -29,20 +29,47 @@ static void take_core(const char *sysdir, const char *dev, struct snapshot *s)
 		strcpy(s->refusal, "-");
 }
 
-int snapshot_take(const char *sysdir, const char *dev, struct snapshot *s)
+static int take_once(const char *sysdir, const char *dev, struct snapshot *s)
 {
 	memset(s, 0, sizeof(*s));
-	if (strlen(dev) >= sizeof(s->dev))
-		return -1;
 	strcpy(s->dev, dev);
+	take_core(sysdir, dev, s);
 	if (read_attr(sysdir, dev, "runtime_status", s->status, sizeof(s->status)) ||
 	    read_attr(sysdir, dev, "control", s->control, sizeof(s->control)) ||
 	    read_long(sysdir, dev, "autosuspend_delay_ms", &s->delay_ms) ||
 	    read_long(sysdir, dev, "runtime_active_time", &s->active_ms) ||
 	    read_long(sysdir, dev, "runtime_suspended_time", &s->suspended_ms))
 		return -1;
-	take_core(sysdir, dev, s);
 	return 0;
+}
+
+/*
+ * A suspend that completed between reading the state and reading the
+ * counters would pair "active" with the counts after it (the demo's
+ * report then saw one suspend more in the trace than in the counters).
+ * So the counters are read on both sides of the state, and all of it
+ * again while they moved; a device settles within a few tries.
+ */
+#define SNAPSHOT_TRIES	20
+
+int snapshot_take(const char *sysdir, const char *dev, struct snapshot *s)
+{
+	struct snapshot after;
+	int i;
+
+	if (strlen(dev) >= sizeof(s->dev))
+		return -1;
+	for (i = 0; i < SNAPSHOT_TRIES; i++) {
+		if (take_once(sysdir, dev, s))
+			return -1;
+		if (!s->has_core)
+			return 0;
+		memset(&after, 0, sizeof(after));
+		take_core(sysdir, dev, &after);
+		if (after.has_core && !memcmp(after.core, s->core, sizeof(s->core)))
+			return 0;
+	}
+	return -1;
 }
 
 /* one line: the fixed fields, the counters, then the refusal text */
