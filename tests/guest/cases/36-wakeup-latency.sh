@@ -10,7 +10,12 @@
 # from about 120 to 265 ms and one sample reached 605 ms, 5.0 times its
 # median, the most in 75 sets of 20); a wakeup lost and ended by
 # something else, or a slower path, does not move the median alike.
-# Shown failing (patched): with WAKE_BOUND_MS at 60, "wake to-active:
+# Both bounds add what the host's load made the guest's timers late
+# meanwhile (labtool jitter beside the rounds, as case 68): 3 times the
+# median lateness to the median's, the latest to every sample's (inside
+# make check, beside other debug guests, a median of 313 ms had failed
+# the bound of 300).
+# Shown failing (patched, no lateness term): with WAKE_BOUND_MS at 60, "wake to-active:
 # median 68 ms, bound 30 ms"; with every sample bound at 1 times the
 # median, "wake to-active: a wakeup took 77 ms, bound 65 ms (median 65)".
 . /lab/tests/case.sh
@@ -21,6 +26,7 @@ lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
 require_core "$LAB_DEV"
 w0=$(core_count "$LAB_DEV" remote_wakeup_count)
 d0=$(udc_count wakeup_delivered_count)
+lab_jitter_start
 for mode in wake acm ecm; do
 	# each round starts from a suspended device; how soon it suspends is 69's
 	lab_latency $mode $N --suspend-timeout-ms "$SETTLE_MS" >/tmp/lat.$mode ||
@@ -28,6 +34,9 @@ for mode in wake acm ecm; do
 	grep '^latency' /tmp/lat.$mode
 	expect_eq "$mode: rounds timed" "$(grep -c '^round [0-9]*: active' /tmp/lat.$mode)" "$N"
 done
+lab_jitter_stop || fail "no timer lateness measured beside the rounds"
+echo "timers late meanwhile: median $LAB_LATE_MEDIAN ms, at most $LAB_LATE_MAX ms"
+MEDIAN_BOUND_MS=$((WAKE_BOUND_MS / 2 + 3 * LAB_LATE_MEDIAN))
 for what in "wake to-active" "acm to-active" "acm to-tty-data" "ecm to-active" "ecm to-packet"; do
 	read -r mode kind <<EOF
 $what
@@ -37,9 +46,10 @@ EOF
 	hi=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" max)
 	[ -n "$lo" ] && [ -n "$med" ] && [ -n "$hi" ] || fail "no min, median or max for $what"
 	[ "$lo" -ge 20 ] || fail "$what: a wakeup in $lo ms, under USB 2.0's 20 ms of resume signalling"
-	[ "$med" -le $((WAKE_BOUND_MS / 2)) ] ||
-		fail "$what: median $med ms, bound $((WAKE_BOUND_MS / 2)) ms"
+	[ "$med" -le "$MEDIAN_BOUND_MS" ] ||
+		fail "$what: median $med ms, bound $MEDIAN_BOUND_MS ms"
 	bound=$((6 * med > WAKE_BOUND_MS ? 6 * med : WAKE_BOUND_MS))
+	bound=$((bound + LAB_LATE_MAX))
 	[ "$hi" -le "$bound" ] || fail "$what: a wakeup took $hi ms, bound $bound ms (median $med)"
 	echo "$what: every one of $N in $lo..$hi ms, median $med, bound $bound"
 done

@@ -18,7 +18,9 @@ ROUNDS=5
 # starting it in the namespace took about 600 ms on debug, and its
 # frames then arrived 637-739 ms after that start, too near a bound of
 # 800. What the case is for, stock 6.12's frame never arriving, fails
-# either way.
+# either way. The bound adds the latest a timer woke a sleeper beside
+# the rounds (labtool jitter, as case 68): inside make check, beside
+# other debug guests, a frame took 876 ms at a bound of 800.
 BOUND_MS=$((WAKE_BOUND_MS + 200))
 case_up
 lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
@@ -26,7 +28,8 @@ HNET=$(lab_host_netdev)
 counted=1
 [ "$LAB_VARIANT" = stock ] && counted=0
 [ "$counted" = 0 ] || require_core "$LAB_DEV"
-i=1
+i=1 took=""
+lab_jitter_start
 while [ "$i" -le "$ROUNDS" ]; do
 	wait_suspended "$LAB_DEV"
 	[ "$counted" = 0 ] || w0=$(core_count "$LAB_DEV" remote_wakeup_count)
@@ -39,7 +42,7 @@ while [ "$i" -le "$ROUNDS" ]; do
 	t0=$(labtool now-ms)
 	lab_wait_pid $r $((BOUND_MS + 4000)) || fail "round $i: $(cat /tmp/recv)"
 	ms=$(($(labtool now-ms) - t0))
-	[ "$ms" -le "$BOUND_MS" ] || fail "round $i: the frame took $ms ms, bound $BOUND_MS ms"
+	took="$took $ms"
 	echo "round $i: the frame arrived $ms ms after the sender returned"
 	# the host counts the wakeup once its resume is done, which may be
 	# after usbnet delivered the frame: wait for the count, then take it
@@ -49,4 +52,13 @@ while [ "$i" -le "$ROUNDS" ]; do
 	fi
 	i=$((i + 1))
 done
+lab_jitter_stop || fail "no timer lateness measured beside the rounds"
+BOUND_MS=$((BOUND_MS + LAB_LATE_MAX))
+i=0
+for ms in $took; do
+	i=$((i + 1))
+	[ "$ms" -le "$BOUND_MS" ] ||
+		fail "round $i: the frame took $ms ms, bound $BOUND_MS ms (timers up to $LAB_LATE_MAX ms late)"
+done
+echo "every frame within $BOUND_MS ms (timers up to $LAB_LATE_MAX ms late meanwhile)"
 lab_netns_down
