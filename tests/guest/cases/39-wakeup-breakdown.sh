@@ -1,14 +1,20 @@
 # labtool latency --breakdown finds, for every one of 10 remote wakeups,
 # the gadget's request and the real resumes of the root hub and of the
 # device in the trace, in that order: no step is negative.
+# And no wakeup takes longer than WAKE_BOUND_MS plus twice the latest a
+# timer woke a sleeper beside the rounds (labtool jitter, as case 70: a
+# wakeup waits on the resume signalling's hrtimer and on the recovery
+# sleep); beside a kernel build, a debug round's recovery took 581 ms.
 # Shown failing: with the rpm events left disabled (trace_events[] in
 # latency.c without "rpm"), every round says "events missing".
 . /lab/tests/case.sh
 
 N=10
 case_up
+lab_jitter_start
 lab_latency wake $N --breakdown --suspend-timeout-ms "$SETTLE_MS" >/tmp/bd ||
 	fail "breakdown: $(tail -n 3 /tmp/bd)"
+lab_jitter_stop || fail "no timer lateness measured beside the wakeups"
 grep '^breakdown [a-z]' /tmp/bd
 expect_eq "rounds with every event" "$(grep -c '^breakdown round [0-9]*: input-to-request=' /tmp/bd)" "$N"
 # each round: every step is non-negative and the total positive. The
@@ -26,5 +32,7 @@ awk '/^breakdown round [0-9]+: input/ {
 	if (kv[2] + 0 <= 0) { print "round " $3 " " $9; bad = 1 }
 } END { exit bad }' /tmp/bd || fail "a step of the breakdown is negative: its events came out of order"
 total_max=$(sed -n 's/^breakdown total: .* max=\([0-9]*\)\..*/\1/p' /tmp/bd)
-[ -n "$total_max" ] && [ "$total_max" -le "$WAKE_BOUND_MS" ] ||
-	fail "a wakeup took ${total_max:-?} ms by the trace, bound $WAKE_BOUND_MS ms"
+bound=$((WAKE_BOUND_MS + 2 * LAB_LATE_MAX))
+[ -n "$total_max" ] && [ "$total_max" -le "$bound" ] ||
+	fail "a wakeup took ${total_max:-?} ms by the trace, bound $bound ms (timers up to $LAB_LATE_MAX ms late)"
+echo "every wakeup within $bound ms (timers up to $LAB_LATE_MAX ms late meanwhile)"
