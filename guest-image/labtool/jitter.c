@@ -2,7 +2,10 @@
 /*
  * labtool jitter PERIOD_MS: sleep PERIOD_MS at a time, each sleep timed
  * against its own deadline, until SIGTERM; then print how many sleeps
- * ran, their median lateness and the latest wakeup. Run beside a timed stretch (case 69's idle
+ * ran, their median lateness, the latest wakeup, and all their lateness
+ * summed (about the time the guest could not run at all, which work
+ * that must keep up with the clock, an isochronous stream, then makes
+ * up). Run beside a timed stretch (case 69's idle
  * periods), it measures what the PM core's autosuspend timer and pm_wq
  * met from the same host load in the same stretch: a timer interrupt
  * taken late, a vCPU not scheduled.
@@ -31,7 +34,7 @@ int cmd_jitter(char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_term };
 	unsigned int period;
-	double due, *late = NULL, *more;
+	double due, *late = NULL, *more, sum = 0;
 	struct latency_stats st;
 	struct timespec t;
 	size_t n = 0, cap = 0;
@@ -59,15 +62,16 @@ int cmd_jitter(char **argv)
 			}
 			late = more;
 		}
-		late[n++] = (now_us() - due) / 1000;
+		late[n] = (now_us() - due) / 1000;
+		sum += late[n++];
 	}
 	if (!n) {
 		printf("jitter: n=0 period=%u\n", period);
 		return EXIT_FAIL;
 	}
 	latency_stats(late, n, &st);
-	printf("jitter: n=%zu period=%u median_late_ms=%.1f max_late_ms=%.1f\n",
-	       n, period, st.median, st.max);
+	printf("jitter: n=%zu period=%u median_late_ms=%.1f max_late_ms=%.1f sum_late_ms=%.1f\n",
+	       n, period, st.median, st.max, sum);
 	free(late);
 	return EXIT_OK;
 }

@@ -216,8 +216,8 @@ lab_idle_periods() {
 
 # How late the guest's timers run while something is timed: labtool
 # jitter in the background from lab_jitter_start to lab_jitter_stop,
-# which sets LAB_LATE_MEDIAN and LAB_LATE_MAX (whole ms, rounded up) and
-# fails when nothing was measured.
+# which sets LAB_LATE_MEDIAN, LAB_LATE_MAX and LAB_LATE_SUM (whole ms,
+# rounded up) and fails when nothing was measured.
 lab_jitter_start() {
 	labtool jitter 10 >/tmp/jitter &
 	LAB_JITTER_PID=$!
@@ -228,9 +228,11 @@ lab_jitter_stop() {
 	wait "$LAB_JITTER_PID" || { echo "jitter: $(cat /tmp/jitter)"; return 1; }
 	LAB_LATE_MEDIAN=$(sed -n 's/^jitter: .* median_late_ms=\([0-9]*\)\..*/\1/p' /tmp/jitter)
 	LAB_LATE_MAX=$(sed -n 's/^jitter: .* max_late_ms=\([0-9]*\)\..*/\1/p' /tmp/jitter)
-	[ -n "$LAB_LATE_MEDIAN" ] && [ -n "$LAB_LATE_MAX" ] ||
+	LAB_LATE_SUM=$(sed -n 's/^jitter: .* sum_late_ms=\([0-9]*\)\..*/\1/p' /tmp/jitter)
+	[ -n "$LAB_LATE_MEDIAN" ] && [ -n "$LAB_LATE_MAX" ] && [ -n "$LAB_LATE_SUM" ] ||
 		{ echo "jitter: cannot read $(cat /tmp/jitter)"; return 1; }
 	LAB_LATE_MEDIAN=$((LAB_LATE_MEDIAN + 1)) LAB_LATE_MAX=$((LAB_LATE_MAX + 1))
+	LAB_LATE_SUM=$((LAB_LATE_SUM + 1))
 }
 
 # Wait for PID to exit within TIMEOUT_MS; kill it if it does not.
