@@ -95,17 +95,26 @@ iso_packet_us() {
 	echo $(((1 << ($2 - 1)) * $(iso_period_us "$1")))
 }
 
+# the kernel log's length now, and its lines since such a mark: iso_dmesg_since MARK
+iso_dmesg_mark() {
+	dmesg | wc -l
+}
+
+iso_dmesg_since() {
+	dmesg | tail -n +$(($1 + 1))
+}
+
 # TEST ITERATIONS LEN SGLEN PACKETS INTERVAL SPEED: run usbtest's TEST,
 # which must report a duration, log no packet error, and take the lab
 # time its PACKETS need at INTERVAL (bInterval)
 iso_test() {
-	_from=$(dmesg | wc -l)
+	_from=$(iso_dmesg_mark)
 	lab_jitter_start
 	_out=$(testusb -D "$ISO_NODE" -t "$1" -c "$2" -s "$3" -g "$4" 2>/dev/null)
 	lab_jitter_stop || fail "no timer lateness measured beside test $1"
 	_secs=$(echo "$_out" | sed -n "s/.* test $1, *\([0-9]*\.[0-9]*\) secs$/\1/p")
 	[ -n "$_secs" ] || fail "usbtest test $1 did not run: '$_out'"
-	_errs=$(dmesg | tail -n +$((_from + 1)) | grep -E "usbtest .*(errors out of|error -?[0-9]+)")
+	_errs=$(iso_dmesg_since "$_from" | grep -E "usbtest .*(errors out of|error -?[0-9]+)")
 	[ -z "$_errs" ] || fail "usbtest test $1: $_errs"
 	_us=$(echo "$_secs" | awk '{printf "%d", $1 * 1000000}')
 	_p=$(iso_packet_us "$7" "$6")

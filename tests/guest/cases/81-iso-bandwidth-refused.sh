@@ -19,7 +19,7 @@ iso_require
 # usbtest's probe of the device's interface failed with -ENOSPC since
 # dmesg line FROM
 iso_probe_failed() {
-	dmesg | tail -n +$(($1 + 1)) | grep -q "usbtest.*probe.* failed with error -28"
+	iso_dmesg_since "$1" | grep -q "usbtest.*probe.* failed with error -28"
 }
 
 # SPEED INTERVAL MAXPACKET MULT: an IN and an OUT endpoint each needing
@@ -29,13 +29,13 @@ for c in high-speed:1:1024:2 full-speed:1:1023:0; do
 	IFS=: read -r speed interval maxp mult <<EOF
 $c
 EOF
-	from=$(dmesg | wc -l)
+	from=$(iso_dmesg_mark)
 	iso_gadget_up "$speed" "$interval" "$maxp" "$mult"
 	# usbtest's probe runs before the configuration is visible
 	lab_wait_cmd 5000 iso_probe_failed "$from" ||
-		fail "$speed, $maxp x $((mult + 1)) every $interval: usbtest's probe was not refused: $(dmesg | tail -n +$((from + 1)) | grep usbtest | head -n 3)"
+		fail "$speed, $maxp x $((mult + 1)) every $interval: usbtest's probe was not refused: $(iso_dmesg_since "$from" | grep usbtest | head -n 3)"
 	! iso_bound || fail "$speed: usbtest bound all the same"
-	dmesg | tail -n +$((from + 1)) | grep -q "Not enough bandwidth for altsetting 1" ||
+	iso_dmesg_since "$from" | grep -q "Not enough bandwidth for altsetting 1" ||
 		fail "$speed: usbcore did not say 'Not enough bandwidth for altsetting 1'"
 	echo "$speed, $maxp x $((mult + 1)) bytes each way every $interval: refused, ENOSPC"
 	iso_down
