@@ -1,0 +1,111 @@
+# snd-usb-audio over f_uac2, both ways, through dummy_hcd's isochronous
+# endpoints: 10 s of a counting signal (48 kHz, 2 x 16 bits) played on
+# one end arrives bit-exact at the other (every frame once, in order,
+# after the silence before it), at 48000 frames per second within what
+# the reads' own granularity and the guest's lateness allow, with no
+# xrun on either end. The device autosuspends while no stream is open;
+# each stream resumes it exactly once, it stays active (no autosuspend)
+# the whole time the stream is open, and it suspends again within
+# SUSPEND_BOUND_MS of the close.
+# Shown failing with pcmstream's player broken in a scratch build (one
+# bit of frame 240000's channel 1 flipped): "host -> gadget: the capture
+# failed: frames=240000 ... error=mismatch frame=240000 channel=1
+# got=0x5a5d want=0x5a5c"; and with the host's capture node held open by
+# a scratch line while the host played: "host -> gadget: 1-1 did not
+# suspend within 525 ms of the close".
+. /lab/tests/case.sh
+. /lab/tests/iso.sh
+. /lab/tests/audio.sh
+
+au_require
+au_up high-speed
+require_core "$AU_DEV"
+lab_autosuspend "$AU_DEV" "$DELAY_MS" || fail "$AU_DEV: power/control auto"
+
+FRAMES=$((10 * AU_RATE))
+PERIOD=960
+BUFFER=9600
+
+# the host's substream (p or c) of its card is open: ALSA's proc status
+# reads "closed" otherwise
+au_host_open() {
+	! grep -q '^closed' "/proc/asound/card$AU_HOST/pcm0$1/sub0/status"
+}
+
+# NAME DIR: while the host's DIR substream is open, the device active and
+# no autosuspend since _a0 (a sample counts only if the stream was still
+# open after it was read); _span is the ms from the first sample to the
+# last
+au_awake_while_open() {
+	_samples=0
+	_t0=$(labtool now-ms)
+	_span=0
+	while au_host_open "$2"; do
+		_st=$(lab_status "$AU_DEV")
+		_a=$(core_count "$AU_DEV" autosuspend_count)
+		au_host_open "$2" || break
+		[ "$_st" = active ] || fail "$1: $AU_DEV was $_st while the host's stream was open"
+		[ "$_a" = "$_a0" ] || fail "$1: $AU_DEV autosuspended ($_a, was $_a0) while the host's stream was open"
+		_samples=$((_samples + 1))
+		_span=$(($(labtool now-ms) - _t0))
+		usleep 100000
+	done
+}
+
+# NAME CAPTURE-NODE PLAY-NODE DIR: DIR is the host's end, c (it captures:
+# it opens first, and reads on 2 s past the signal, so that the gadget's
+# drain ends while the host's stream is still open) or p (it plays: the
+# gadget's capture waits for its data)
+au_stream() {
+	wait_suspended "$AU_DEV"
+	_a0=$(core_count "$AU_DEV" autosuspend_count)
+	_r0=$(core_count "$AU_DEV" autoresume_count)
+	lab_jitter_start
+	_linger=0
+	[ "$4" = c ] && _linger=2000
+	pcmstream capture "$2" "$FRAMES" --period $PERIOD --buffer $BUFFER \
+		--timeout-ms 10000 --linger-ms $_linger >/tmp/au-capture 2>&1 &
+	_cap=$!
+	if [ "$4" = c ]; then
+		lab_wait_cmd "$SETTLE_MS" core_count_above "$AU_DEV" autoresume_count "$_r0" ||
+			fail "$1: the host's capture did not resume $AU_DEV"
+	else
+		usleep 200000
+	fi
+	# a buffer and a period past the signal: what the player's end loses
+	# when its stream stops is not the signal's
+	pcmstream play "$3" $((FRAMES + BUFFER + PERIOD)) --period $PERIOD --buffer $BUFFER \
+		>/tmp/au-play 2>&1 &
+	_play=$!
+	lab_wait_cmd "$SETTLE_MS" core_count_above "$AU_DEV" autoresume_count "$_r0" ||
+		fail "$1: the stream did not resume $AU_DEV"
+	lab_wait_cmd "$SETTLE_MS" au_host_open "$4" || fail "$1: the host's stream never opened"
+	au_awake_while_open "$1" "$4"
+	_ms=$(lab_wait_state "$AU_DEV" suspended "$SUSPEND_BOUND_MS") ||
+		fail "$1: $AU_DEV did not suspend within $SUSPEND_BOUND_MS ms of the close"
+	lab_wait_pid "$_cap" 30000 || fail "$1: the capture failed: $(cat /tmp/au-capture)"
+	lab_wait_pid "$_play" 30000 || fail "$1: the player failed: $(cat /tmp/au-play)"
+	lab_jitter_stop || fail "$1: no timer lateness measured beside the stream"
+	_out=$(cat /tmp/au-capture)
+	lab_log "$1: capture: $_out; play: $(cat /tmp/au-play); active at $_samples samples"
+	expect_eq "$1: frames" "$(au_field "$_out" frames)" "$FRAMES"
+	expect_eq "$1: the capture's xruns" "$(au_field "$_out" xruns)" 0
+	expect_eq "$1: the player's xruns" "$(au_field "$(cat /tmp/au-play)" xruns)" 0
+	# the signal alone lasts FRAMES / AU_RATE s
+	[ "$_span" -ge $((FRAMES * 1000 / AU_RATE)) ] ||
+		fail "$1: $AU_DEV sampled over $_span ms of the open stream only"
+	expect_eq "$1: autoresumes" "$(core_count "$AU_DEV" autoresume_count)" $((_r0 + 1))
+	expect_eq "$1: autosuspends" "$(core_count "$AU_DEV" autosuspend_count)" $((_a0 + 1))
+	# the reads wake once a period, so either end of the timed span may
+	# be a period late, and as late again as the guest's timers ran
+	_sig=$(au_field "$_out" signal_ms | cut -d. -f1)
+	_slack=$(((2 * PERIOD * 1000 / AU_RATE + LAB_LATE_MAX) * AU_RATE / _sig))
+	_rate=$(au_field "$_out" rate | cut -d. -f1)
+	lab_log "$1: $_rate frames/s over $_sig ms (want $AU_RATE +- $_slack; timers up to $LAB_LATE_MAX ms late)"
+	[ "$_rate" -ge $((AU_RATE - _slack)) ] && [ "$_rate" -le $((AU_RATE + _slack)) ] ||
+		fail "$1: $_rate frames/s, not $AU_RATE +- $_slack"
+	echo "$1: $FRAMES frames bit-exact at $_rate frames/s, active at $_samples samples over $_span ms while open; suspended $_ms ms after the close"
+}
+
+au_stream "host -> gadget" "/dev/snd/pcmC${AU_GADGET}D0c" "/dev/snd/pcmC${AU_HOST}D0p" p
+au_stream "gadget -> host" "/dev/snd/pcmC${AU_HOST}D0c" "/dev/snd/pcmC${AU_GADGET}D0p" c
