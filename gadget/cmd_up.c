@@ -7,6 +7,7 @@
 #include <usbg/usbg.h>
 #include <usbg/function/hid.h>
 #include <usbg/function/ms.h>
+#include <usbg/function/uac2.h>
 
 #include "clock.h"
 #include "gadget.h"
@@ -106,6 +107,15 @@ static int make_disk(void)
 	return 0;
 }
 
+/*
+ * 48 kHz, two 16-bit channels each way, what pcmstream plays by default
+ * (f_uac2's own default capture rate is 64 kHz)
+ */
+static struct usbg_f_uac2_attrs stereo_48k = {
+	.c_chmask = 3, .c_srate = 48000, .c_ssize = 2,
+	.p_chmask = 3, .p_srate = 48000, .p_ssize = 2,
+};
+
 /* each --functions flag's configfs function: type, instance, attributes */
 static const struct lab_function_spec {
 	unsigned int flag;
@@ -124,6 +134,7 @@ static const struct lab_function_spec {
 	{ LAB_F_HID, USBG_F_HID, "usb0", &keyboard_attrs },
 	{ LAB_F_LOOPBACK, USBG_F_LOOPBACK, "usb0", NULL },
 	{ LAB_F_MASS_STORAGE, USBG_F_MASS_STORAGE, "usb0", &disk_attrs },
+	{ LAB_F_UAC2, USBG_F_UAC2, "usb0", &stereo_48k },
 };
 
 static int add_function(usbg_gadget *g, usbg_config *c, const struct lab_function_spec *fs)

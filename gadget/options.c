@@ -34,6 +34,7 @@ const struct lab_function_name lab_function_names[] = {
 	{ "loopback", LAB_F_LOOPBACK },
 	{ "printer", LAB_F_PRINTER },
 	{ "mass_storage", LAB_F_MASS_STORAGE },
+	{ "uac2", LAB_F_UAC2 },
 	{ NULL, 0 },
 };
 
@@ -58,7 +59,7 @@ int parse_functions(const char *list, unsigned int *mask)
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		flag = function_flag(tok);
 		if (!flag)
-			return bad("unknown function (choose from acm,ecm,vendor,subset,rndis,ncm,eem,gser,hid,loopback,printer,mass_storage)",
+			return bad("unknown function (choose from acm,ecm,vendor,subset,rndis,ncm,eem,gser,hid,loopback,printer,mass_storage,uac2)",
 				   tok);
 		m |= flag;
 	}

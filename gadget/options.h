@@ -34,6 +34,7 @@ enum lab_function {
 	LAB_F_LOOPBACK = 1 << 9,
 	LAB_F_PRINTER = 1 << 10,	/* by hand: printer.h */
 	LAB_F_MASS_STORAGE = 1 << 11,	/* a disk in a file: MS_BACKING */
+	LAB_F_UAC2 = 1 << 12,	/* USB Audio Class 2: 48 kHz stereo each way */
 };
 
 /* each function's name on the command line, in enum order */
