@@ -101,6 +101,30 @@ lab_acm_tty() {
 	lab_host_class tty
 }
 
+# the number of the ALSA card snd-usb-audio made for the host device
+lab_host_sound_card() {
+	_c=$(lab_host_class sound) && echo "${_c#card}"
+}
+
+# the number of the ALSA card no USB interface owns: the one a gadget
+# function (f_uac2) made on the device's side
+lab_gadget_sound_card() {
+	for _c in /sys/class/sound/card*; do
+		[ -e "$_c" ] || continue
+		case $(readlink -f "$_c/device") in
+		*/usb[0-9]*) ;;
+		*) echo "${_c##*/card}" && return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# CARD's substream DIR (p or c) of PCM 0 reads STATE (RUNNING, ...) in
+# ALSA's proc status, or "closed"
+lab_pcm_state() {
+	sed -n -e 's/^closed/closed/p' -e 's/^state: //p' "/proc/asound/card$1/pcm0$2/sub0/status"
+}
+
 lab_host_netdev() {
 	lab_host_class net
 }

@@ -14,22 +14,34 @@
 # a scratch line while the host played: "host -> gadget: 1-1 did not
 # suspend within 525 ms of the close".
 . /lab/tests/case.sh
-. /lab/tests/iso.sh
 . /lab/tests/audio.sh
 
-au_require
-au_up high-speed
+# The debug kernel (KASAN, lockdep) under TCG moves fewer packets than
+# the bus carries: 10 s of the signal took 25.8 s to play, with 18
+# underruns, and then snd-usb-audio's late URBs (not URB_ISO_ASAP) were
+# refused with -EXDEV, which ended its stream. Real time is what this
+# case measures.
+[ "$LAB_VARIANT" = debug ] &&
+	skip "the debug kernel under TCG cannot keep a 1000-packet/s stream in real time"
+
+au_up
 require_core "$AU_DEV"
-lab_autosuspend "$AU_DEV" "$DELAY_MS" || fail "$AU_DEV: power/control auto"
 
 FRAMES=$((10 * AU_RATE))
 PERIOD=960
 BUFFER=9600
+# played past the signal's end: what the player's end loses when its
+# stream stops (the URBs or requests in flight) is not the signal's
+PAD=$((BUFFER + PERIOD))
 
-# the host's substream (p or c) of its card is open: ALSA's proc status
-# reads "closed" otherwise
+# the host's substream (p or c) of its card is open
 au_host_open() {
-	! grep -q '^closed' "/proc/asound/card$AU_HOST/pcm0$1/sub0/status"
+	[ "$(lab_pcm_state "$AU_HOST" "$1")" != closed ]
+}
+
+# the gadget's capture runs, waiting for data
+au_gadget_capturing() {
+	[ "$(lab_pcm_state "$AU_GADGET" c)" = RUNNING ]
 }
 
 # NAME DIR: while the host's DIR substream is open, the device active and
@@ -70,11 +82,9 @@ au_stream() {
 		lab_wait_cmd "$SETTLE_MS" core_count_above "$AU_DEV" autoresume_count "$_r0" ||
 			fail "$1: the host's capture did not resume $AU_DEV"
 	else
-		usleep 200000
+		lab_wait_cmd "$SETTLE_MS" au_gadget_capturing || fail "$1: the gadget's capture did not start"
 	fi
-	# a buffer and a period past the signal: what the player's end loses
-	# when its stream stops is not the signal's
-	pcmstream play "$3" $((FRAMES + BUFFER + PERIOD)) --period $PERIOD --buffer $BUFFER \
+	pcmstream play "$3" $((FRAMES + PAD)) --period $PERIOD --buffer $BUFFER \
 		>/tmp/au-play 2>&1 &
 	_play=$!
 	lab_wait_cmd "$SETTLE_MS" core_count_above "$AU_DEV" autoresume_count "$_r0" ||
@@ -89,13 +99,13 @@ au_stream() {
 	_out=$(cat /tmp/au-capture)
 	lab_log "$1: capture: $_out; play: $(cat /tmp/au-play); active at $_samples samples"
 	expect_eq "$1: frames" "$(au_field "$_out" frames)" "$FRAMES"
-	expect_eq "$1: the capture's xruns" "$(au_field "$_out" xruns)" 0
-	expect_eq "$1: the player's xruns" "$(au_field "$(cat /tmp/au-play)" xruns)" 0
 	# the signal alone lasts FRAMES / AU_RATE s
 	[ "$_span" -ge $((FRAMES * 1000 / AU_RATE)) ] ||
 		fail "$1: $AU_DEV sampled over $_span ms of the open stream only"
 	expect_eq "$1: autoresumes" "$(core_count "$AU_DEV" autoresume_count)" $((_r0 + 1))
 	expect_eq "$1: autosuspends" "$(core_count "$AU_DEV" autosuspend_count)" $((_a0 + 1))
+	expect_eq "$1: the capture's xruns" "$(au_field "$_out" xruns)" 0
+	expect_eq "$1: the player's xruns" "$(au_field "$(cat /tmp/au-play)" xruns)" 0
 	# the reads wake once a period, so either end of the timed span may
 	# be a period late, and as late again as the guest's timers ran
 	_sig=$(au_field "$_out" signal_ms | cut -d. -f1)
