@@ -116,28 +116,6 @@ conform_down() {
 	lab_down || fail "gadget down"
 }
 
-# the device's interfaces, one sysfs name each
-interfaces() {
-	for _i in "$SYS_USB/$LAB_DEV":*; do
-		[ -e "$_i" ] && basename "$_i"
-	done
-	return 0
-}
-
-# the PM core's usage count of DEV (device or interface), or fail
-usage_of() {
-	cat "$SYS_USB/$1/power/runtime_usage" 2>/dev/null ||
-		fail "$1 has no power/runtime_usage (CONFIG_PM_ADVANCED_DEBUG is off)"
-}
-
-# "DEV=N" for the device and each interface, on one line
-usage_counts() {
-	for _d in "$LAB_DEV" $(interfaces); do
-		printf '%s=%s ' "$_d" "$(usage_of "$_d")"
-	done
-	echo
-}
-
 # why the device is awake: the patched kernel says; stock cannot. The
 # interfaces' states too: all suspended with no refusal means nothing
 # asked the device to try again

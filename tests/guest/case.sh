@@ -185,6 +185,28 @@ clock_past() {
 	[ "$(labtool now-ms)" -ge "$1" ]
 }
 
+# the device's interfaces, one sysfs name each
+interfaces() {
+	for _i in "$SYS_USB/$LAB_DEV":*; do
+		[ -e "$_i" ] && basename "$_i"
+	done
+	return 0
+}
+
+# the PM core's usage count of DEV (device or interface), or fail
+usage_of() {
+	cat "$SYS_USB/$1/power/runtime_usage" 2>/dev/null ||
+		fail "$1 has no power/runtime_usage (CONFIG_PM_ADVANCED_DEBUG is off)"
+}
+
+# "DEV=N" for the device and each interface, on one line
+usage_counts() {
+	for _d in "$LAB_DEV" $(interfaces); do
+		printf '%s=%s ' "$_d" "$(usage_of "$_d")"
+	done
+	echo
+}
+
 # the same for DEV's usbcore counter NAME: core_count_above DEV NAME N
 core_count_above() {
 	[ "$(core_count "$1" "$2")" -gt "$3" ]
