@@ -22,6 +22,21 @@ au_up() {
 	lab_log "$AU_DEV: host card $AU_HOST, gadget card $AU_GADGET"
 }
 
+# the host's substream (p or c) of its card is open
+au_host_open() {
+	[ "$(lab_pcm_state "$AU_HOST" "$1")" != closed ]
+}
+
+# the host's playback runs
+au_host_playing() {
+	[ "$(lab_pcm_state "$AU_HOST" p)" = RUNNING ]
+}
+
+# the gadget's capture runs, waiting for data
+au_gadget_capturing() {
+	[ "$(lab_pcm_state "$AU_GADGET" c)" = RUNNING ]
+}
+
 # pcmstream's KEY from its output line OUT: au_field OUT KEY
 au_field() {
 	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"

@@ -34,16 +34,6 @@ BUFFER=9600
 # stream stops (the URBs or requests in flight) is not the signal's
 PAD=$((BUFFER + PERIOD))
 
-# the host's substream (p or c) of its card is open
-au_host_open() {
-	[ "$(lab_pcm_state "$AU_HOST" "$1")" != closed ]
-}
-
-# the gadget's capture runs, waiting for data
-au_gadget_capturing() {
-	[ "$(lab_pcm_state "$AU_GADGET" c)" = RUNNING ]
-}
-
 # NAME DIR: while the host's DIR substream is open, the device active and
 # no autosuspend since _a0 (a sample counts only if the stream was still
 # open after it was read); _span is the ms from the first sample to the

@@ -1,0 +1,78 @@
+# A stream that snd-usb-audio is playing ends in the middle: its player
+# is killed. The player is gone within SETTLE_MS (no task left hanging
+# in the driver), the host's playback is closed, the device suspends
+# with the PM core's usage counts of the device and of each interface at
+# their idle baseline, and a stream afterwards reaches the gadget, after
+# which the counts are at the baseline again. The run's --strict console
+# check (make check) fails on any kernel complaint on the way.
+# The other two ways a stream ends in the middle each leak, and are
+# written up in docs/known-issues.md rather than run here: snd-usb-audio
+# unbound keeps an interface's PM reference (with the driver unbound and
+# bound again mid-stream, this case failed: "1-1 did not suspend within
+# 10000 ms; refusal: interface=1-1:1.0 driver=snd-usb-audio count=1"),
+# and the gadget removed leaks u_audio's requests (kmemleak on debug).
+# Shown failing: with the kill left out (a scratch line), "killed: the
+# player still runs 10000 ms on".
+. /lab/tests/case.sh
+. /lab/tests/audio.sh
+
+# A short stream from the host reaches the gadget: the driver works
+# again. (That each frame arrives once and in order is case 82's: on
+# debug, snd-usb-audio's low-latency playback sends a packet out of
+# order now and then, docs/known-issues.md.)
+au_play_checked() {
+	pcmstream capture "/dev/snd/pcmC${AU_GADGET}D0c" 4800 --timeout-ms "$SETTLE_MS" \
+		--lossy >/tmp/au-capture 2>&1 &
+	_c=$!
+	lab_wait_cmd "$SETTLE_MS" au_gadget_capturing || fail "$1: the gadget's capture did not start"
+	pcmstream play "/dev/snd/pcmC${AU_HOST}D0p" 15360 --lossy >/tmp/au-play 2>&1 ||
+		fail "$1: the stream afterwards: $(cat /tmp/au-play)"
+	lab_wait_cmd "$SETTLE_MS" lab_pid_gone "$_c" || fail "$1: the gadget's capture still runs"
+	wait "$_c"
+	_got=$(au_field "$(cat /tmp/au-capture)" frames)
+	[ "${_got:-0}" -gt 0 ] && ! grep -q error=timeout /tmp/au-capture ||
+		fail "$1: nothing of a stream afterwards reached the gadget: $(cat /tmp/au-capture)"
+	echo "$1: a stream afterwards reached the gadget: $(cat /tmp/au-capture)"
+}
+
+# a 60 s stream from the host, running; sets PLAYER
+au_start_player() {
+	pcmstream play "/dev/snd/pcmC${AU_HOST}D0p" $((60 * AU_RATE)) --lossy >/tmp/au-long 2>&1 &
+	PLAYER=$!
+	lab_wait_cmd "$SETTLE_MS" au_host_playing || fail "$1: the host's stream did not start: $(cat /tmp/au-long)"
+}
+
+# NAME: the player ends within SETTLE_MS, whatever its status (killed,
+# or failing as its stream went)
+au_player_gone() {
+	lab_wait_cmd "$SETTLE_MS" lab_pid_gone "$PLAYER" || fail "$1: the player still runs $SETTLE_MS ms on"
+	wait "$PLAYER"
+}
+
+# NAME: the player gone, the device idle at its baseline
+au_settled() {
+	au_player_gone "$1"
+	echo "$1: the player ended: $(head -c 200 /tmp/au-long | tr '\n' ' ')"
+	au_suspended "$1"
+	expect_eq "$1: usage counts" "$(usage_counts)" "$BASE"
+}
+
+# NAME: the device suspended within SETTLE_MS, or why not
+au_suspended() {
+	lab_wait_state "$LAB_DEV" suspended "$SETTLE_MS" >/dev/null ||
+		fail "$1: $LAB_DEV did not suspend within $SETTLE_MS ms; refusal: $(refusal_detail "$LAB_DEV"); usage counts: $(usage_counts); interfaces: $(for i in $(interfaces); do printf '%s=%s ' "$i" "$(cat "$SYS_USB/$i/power/runtime_status")"; done)"
+}
+
+au_up
+wait_suspended "$LAB_DEV"
+BASE=$(usage_counts)
+echo "baseline: $BASE"
+
+au_start_player "killed"
+kill -KILL "$PLAYER"
+au_settled "killed"
+expect_eq "killed: the host's playback" "$(lab_pcm_state "$AU_HOST" p)" closed
+au_play_checked "killed"
+au_suspended "killed, then played"
+expect_eq "killed, then played: usage counts" "$(usage_counts)" "$BASE"
+
