@@ -118,7 +118,9 @@ static void function_lists(void **state)
 	assert_int_equal(parse_functions("hid,keyboard", &m), -1);
 	assert_int_equal(parse_functions("printer,mass_storage", &m), 0);
 	assert_int_equal(m, LAB_F_PRINTER | LAB_F_MASS_STORAGE);
-	assert_int_equal(parse_functions("uac2", &m), -1);
+	assert_int_equal(parse_functions("uac2", &m), 0);
+	assert_int_equal(m, LAB_F_UAC2);
+	assert_int_equal(parse_functions("uvc", &m), -1);
 }
 
 static void wake_timeout(void **state)
