@@ -89,9 +89,10 @@ au_stream() {
 	_out=$(cat /tmp/au-capture)
 	lab_log "$1: capture: $_out; play: $(cat /tmp/au-play); active at $_samples samples"
 	expect_eq "$1: frames" "$(au_field "$_out" frames)" "$FRAMES"
-	# the signal alone lasts FRAMES / AU_RATE s
-	[ "$_span" -ge $((FRAMES * 1000 / AU_RATE)) ] ||
-		fail "$1: $AU_DEV sampled over $_span ms of the open stream only"
+	# the samples see the device active; the exact counts (one resume
+	# for the open, one suspend after the close) and the whole signal
+	# arriving cover the time between them
+	[ "$_samples" -ge 1 ] || fail "$1: no sample of $AU_DEV while the host's stream was open"
 	expect_eq "$1: autoresumes" "$(core_count "$AU_DEV" autoresume_count)" $((_r0 + 1))
 	expect_eq "$1: autosuspends" "$(core_count "$AU_DEV" autosuspend_count)" $((_a0 + 1))
 	expect_eq "$1: the capture's xruns" "$(au_field "$_out" xruns)" 0
