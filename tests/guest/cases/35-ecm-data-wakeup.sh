@@ -1,9 +1,12 @@
 # Eight Ethernet frames sent from the gadget's network namespace while the
 # bus is suspended wake the host by themselves and all arrive, in order
 # and intact; the burst costs exactly one remote wakeup, and the device
-# counts eight packets held and eight sent after the resume. On 6.12 it
-# counts one: there u_ether stops its queue at the first frame sent while
-# suspended, and the rest wait in the qdisc, which a function driver
+# sends after the resume every packet it held while suspended: on 6.1
+# the frames the sender got out before the resume (the first at least;
+# beside a loaded make check the sender managed 4 of the 8 in the 268 ms
+# the wakeup took), the rest going out on the resumed bus. On 6.12 it
+# holds exactly one: there u_ether stops its queue at the first frame sent
+# while suspended, and the rest wait in the qdisc, which a function driver
 # cannot see (kernel-patches/README.md, f-ecm-held-frames).
 # The wakeup is waited for by its count: on a loaded debug guest the
 # sender outlasted the wakeup, the resume and the next autosuspend, so a
@@ -13,8 +16,6 @@
 . /lab/tests/case.sh
 
 N=8
-HELD=$N
-[ "$LAB_KERNEL" = 6.12 ] && HELD=1
 case_up
 lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
 wait_suspended "$LAB_DEV"
@@ -33,6 +34,13 @@ lab_wait_pid $r 6000 || fail "$(cat /tmp/recv)"
 cat /tmp/recv
 expect_eq "remote wakeups for the burst" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) 1
 expect_eq "device: wakeups delivered" $(($(udc_count wakeup_delivered_count) - d0)) 1
-expect_eq "device: packets held while suspended" $(($(ecm_held while_suspended) - h0)) $HELD
-expect_eq "device: held packets sent after resume" $(($(ecm_held sent_after_resume) - s0)) $HELD
+held=$(($(ecm_held while_suspended) - h0))
+echo "device: packets held while suspended: $held"
+if [ "$LAB_KERNEL" = 6.12 ]; then
+	expect_eq "device: packets held while suspended" "$held" 1
+else
+	[ "$held" -ge 1 ] && [ "$held" -le $N ] ||
+		fail "device: $held packets held while suspended, not 1 to $N"
+fi
+expect_eq "device: held packets sent after resume" $(($(ecm_held sent_after_resume) - s0)) "$held"
 lab_netns_down
