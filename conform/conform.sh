@@ -116,22 +116,6 @@ conform_down() {
 	lab_down || fail "gadget down"
 }
 
-# why the device is awake: the patched kernel says; stock cannot. The
-# interfaces' states too: all suspended with no refusal means nothing
-# asked the device to try again
-why_awake() {
-	if [ -r "$SYS_USB/$LAB_DEV/power/autosuspend_refusal" ]; then
-		_r=$(cat "$SYS_USB/$LAB_DEV/power/autosuspend_refusal")
-		_rd=$(cat "$SYS_USB/$LAB_DEV/power/autosuspend_refusal_detail")
-		printf 'refusal: %s; ' "$_r${_rd:+ $_rd}"
-	else
-		printf 'no refusal reporting on a %s kernel; ' "$LAB_VARIANT"
-	fi
-	echo "usage counts: $(usage_counts | sed 's/ $//'); interfaces: $(for _i in $(interfaces); do
-		printf '%s=%s ' "$_i" "$(lab_status "$_i")"
-	done | sed 's/ $//')"
-}
-
 # Wait until the device autosuspends, or fail saying why it did not:
 # conform_wait_suspended WHY [MS]. Within SETTLE_MS by default: most
 # waits only prepare a rule, and the debug kernel beside other guests

@@ -64,5 +64,5 @@ uac2_io() {
 		fail "uac2: the host's stream failed: $(cat /tmp/uac-play)"
 	lab_wait_pid $_c "$CONFORM_IO_MS" || fail "uac2: the gadget's capture: $(cat /tmp/uac-capture)"
 	_out=$(cat /tmp/uac-capture)
-	echo "uac2: $UAC_FRAMES frames played on pcmC${UAC_HOST}D0p captured at the gadget, each bit-exact and in order ($(echo "$_out" | tr ' ' '\n' | sed -n 's/^missing=//p') lost)"
+	echo "uac2: $UAC_FRAMES frames played on pcmC${UAC_HOST}D0p captured at the gadget, each bit-exact and in order ($(lab_kv_field "$_out" missing) lost)"
 }

@@ -101,6 +101,11 @@ lab_acm_tty() {
 	lab_host_class tty
 }
 
+# KEY's value in a line of key=value words (pcmstream's): lab_kv_field LINE KEY
+lab_kv_field() {
+	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+
 # the number of the ALSA card snd-usb-audio made for the host device
 lab_host_sound_card() {
 	_c=$(lab_host_class sound) && echo "${_c#card}"

@@ -36,8 +36,3 @@ au_host_playing() {
 au_gadget_capturing() {
 	[ "$(lab_pcm_state "$AU_GADGET" c)" = RUNNING ]
 }
-
-# pcmstream's KEY from its output line OUT: au_field OUT KEY
-au_field() {
-	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"
-}

@@ -207,6 +207,22 @@ usage_counts() {
 	echo
 }
 
+# why the device is awake: the patched kernel says; stock cannot. The
+# interfaces' states too: all suspended with no refusal means nothing
+# asked the device to try again
+why_awake() {
+	if [ -r "$SYS_USB/$LAB_DEV/power/autosuspend_refusal" ]; then
+		_r=$(cat "$SYS_USB/$LAB_DEV/power/autosuspend_refusal")
+		_rd=$(cat "$SYS_USB/$LAB_DEV/power/autosuspend_refusal_detail")
+		printf 'refusal: %s; ' "$_r${_rd:+ $_rd}"
+	else
+		printf 'no refusal reporting on a %s kernel; ' "$LAB_VARIANT"
+	fi
+	echo "usage counts: $(usage_counts | sed 's/ $//'); interfaces: $(for _i in $(interfaces); do
+		printf '%s=%s ' "$_i" "$(lab_status "$_i")"
+	done | sed 's/ $//')"
+}
+
 # the same for DEV's usbcore counter NAME: core_count_above DEV NAME N
 core_count_above() {
 	[ "$(core_count "$1" "$2")" -gt "$3" ]

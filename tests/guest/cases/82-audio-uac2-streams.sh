@@ -88,20 +88,20 @@ au_stream() {
 	lab_jitter_stop || fail "$1: no timer lateness measured beside the stream"
 	_out=$(cat /tmp/au-capture)
 	lab_log "$1: capture: $_out; play: $(cat /tmp/au-play); active at $_samples samples"
-	expect_eq "$1: frames" "$(au_field "$_out" frames)" "$FRAMES"
+	expect_eq "$1: frames" "$(lab_kv_field "$_out" frames)" "$FRAMES"
 	# the samples see the device active; the exact counts (one resume
 	# for the open, one suspend after the close) and the whole signal
 	# arriving cover the time between them
 	[ "$_samples" -ge 1 ] || fail "$1: no sample of $AU_DEV while the host's stream was open"
 	expect_eq "$1: autoresumes" "$(core_count "$AU_DEV" autoresume_count)" $((_r0 + 1))
 	expect_eq "$1: autosuspends" "$(core_count "$AU_DEV" autosuspend_count)" $((_a0 + 1))
-	expect_eq "$1: the capture's xruns" "$(au_field "$_out" xruns)" 0
-	expect_eq "$1: the player's xruns" "$(au_field "$(cat /tmp/au-play)" xruns)" 0
+	expect_eq "$1: the capture's xruns" "$(lab_kv_field "$_out" xruns)" 0
+	expect_eq "$1: the player's xruns" "$(lab_kv_field "$(cat /tmp/au-play)" xruns)" 0
 	# the reads wake once a period, so either end of the timed span may
 	# be a period late, and as late again as the guest's timers ran
-	_sig=$(au_field "$_out" signal_ms | cut -d. -f1)
+	_sig=$(lab_kv_field "$_out" signal_ms | cut -d. -f1)
 	_slack=$(((2 * PERIOD * 1000 / AU_RATE + LAB_LATE_MAX) * AU_RATE / _sig))
-	_rate=$(au_field "$_out" rate | cut -d. -f1)
+	_rate=$(lab_kv_field "$_out" rate | cut -d. -f1)
 	lab_log "$1: $_rate frames/s over $_sig ms (want $AU_RATE +- $_slack; timers up to $LAB_LATE_MAX ms late)"
 	[ "$_rate" -ge $((AU_RATE - _slack)) ] && [ "$_rate" -le $((AU_RATE + _slack)) ] ||
 		fail "$1: $_rate frames/s, not $AU_RATE +- $_slack"

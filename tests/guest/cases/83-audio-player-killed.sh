@@ -9,7 +9,7 @@
 # written up in docs/known-issues.md rather than run here: snd-usb-audio
 # unbound keeps an interface's PM reference (with the driver unbound and
 # bound again mid-stream, this case failed: "1-1 did not suspend within
-# 10000 ms; refusal: interface=1-1:1.0 driver=snd-usb-audio count=1"),
+# 10000 ms; refusal: ... interface=1-1:1.0 driver=snd-usb-audio count=1"),
 # and the gadget removed leaks u_audio's requests (kmemleak on debug).
 # Shown failing: with the kill left out (a scratch line), "killed: the
 # player still runs 10000 ms on".
@@ -29,7 +29,7 @@ au_play_checked() {
 		fail "$1: the stream afterwards: $(cat /tmp/au-play)"
 	lab_wait_cmd "$SETTLE_MS" lab_pid_gone "$_c" || fail "$1: the gadget's capture still runs"
 	wait "$_c"
-	_got=$(au_field "$(cat /tmp/au-capture)" frames)
+	_got=$(lab_kv_field "$(cat /tmp/au-capture)" frames)
 	[ "${_got:-0}" -gt 0 ] && ! grep -q error=timeout /tmp/au-capture ||
 		fail "$1: nothing of a stream afterwards reached the gadget: $(cat /tmp/au-capture)"
 	echo "$1: a stream afterwards reached the gadget: $(cat /tmp/au-capture)"
@@ -60,7 +60,7 @@ au_settled() {
 # NAME: the device suspended within SETTLE_MS, or why not
 au_suspended() {
 	lab_wait_state "$LAB_DEV" suspended "$SETTLE_MS" >/dev/null ||
-		fail "$1: $LAB_DEV did not suspend within $SETTLE_MS ms; refusal: $(refusal_detail "$LAB_DEV"); usage counts: $(usage_counts); interfaces: $(for i in $(interfaces); do printf '%s=%s ' "$i" "$(cat "$SYS_USB/$i/power/runtime_status")"; done)"
+		fail "$1: $LAB_DEV did not suspend within $SETTLE_MS ms; $(why_awake)"
 }
 
 au_up
