@@ -8,6 +8,11 @@
 
 # shellcheck disable=SC2034 # for the cases
 AU_RATE=48000
+# how far dummy_hcd's isochronous schedule may fall behind the clock
+# (DUMMY_ISO_HORIZON, 1024 frames): further behind, it gives up on the
+# oldest slots and their packets are lost, so a stream that arrives whole
+# was never later than this
+AU_BEHIND_MAX_MS=1024
 
 # the gadget up and snd-usb-audio's card made, the device left to
 # autosuspend after DELAY_MS; sets AU_DEV (the host's device), AU_HOST
