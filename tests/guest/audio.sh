@@ -20,7 +20,8 @@ AU_BEHIND_MAX_MS=1024
 au_up() {
 	command -v pcmstream >/dev/null || fail "no pcmstream in the guest"
 	case_up --functions uac2
-	lab_wait_cmd 10000 lab_host_sound_card || fail "snd-usb-audio made no card for $LAB_DEV"
+	lab_wait_cmd 10000 lab_host_sound_card >/dev/null ||
+		fail "snd-usb-audio made no card for $LAB_DEV"
 	AU_DEV=$LAB_DEV
 	AU_HOST=$(lab_host_sound_card)
 	AU_GADGET=$(lab_gadget_sound_card) || fail "f_uac2 made no ALSA card"

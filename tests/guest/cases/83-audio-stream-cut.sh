@@ -56,20 +56,15 @@ au_start_player() {
 au_player_gone() {
 	lab_wait_cmd "$SETTLE_MS" lab_pid_gone "$PLAYER" || fail "$1: the player still runs $SETTLE_MS ms on"
 	wait "$PLAYER"
-}
-
-# NAME: the player gone, the device idle at its baseline
-au_settled() {
-	au_player_gone "$1"
 	echo "$1: the player ended: $(head -c 200 /tmp/au-long | tr '\n' ' ')"
-	au_suspended "$1"
-	expect_eq "$1: usage counts" "$(usage_counts)" "$BASE"
 }
 
-# NAME: the device suspended within SETTLE_MS, or why not
-au_suspended() {
+# NAME: the device suspended within SETTLE_MS (or why not), with the
+# usage counts at the baseline
+au_idle() {
 	lab_wait_state "$LAB_DEV" suspended "$SETTLE_MS" >/dev/null ||
 		fail "$1: $LAB_DEV did not suspend within $SETTLE_MS ms; $(why_awake)"
+	expect_eq "$1: usage counts" "$(usage_counts)" "$BASE"
 }
 
 au_up
@@ -79,11 +74,11 @@ echo "baseline: $BASE"
 
 au_start_player "killed"
 kill -KILL "$PLAYER"
-au_settled "killed"
+au_player_gone "killed"
+au_idle "killed"
 expect_eq "killed: the host's playback" "$(lab_pcm_state "$AU_HOST" p)" closed
 au_play_checked "killed"
-au_suspended "killed, then played"
-expect_eq "killed, then played: usage counts" "$(usage_counts)" "$BASE"
+au_idle "killed, then played"
 
 # NAME: every interface of the device unbound from snd-usb-audio, then
 # bound again; AU_HOST set to the card made again
@@ -94,7 +89,6 @@ au_rebind() {
 			fail "$1: cannot unbind $_i"
 	done
 	au_player_gone "$1"
-	echo "$1: the player ended: $(head -c 200 /tmp/au-long | tr '\n' ' ')"
 	# the first binding claims the streaming interfaces as well
 	for _i in $_ifs; do
 		[ -e "$SYS_USB/$_i/driver" ] ||
@@ -108,13 +102,10 @@ au_rebind() {
 
 au_start_player "unbound"
 au_rebind "unbound"
-au_suspended "unbound"
-expect_eq "unbound: usage counts" "$(usage_counts)" "$BASE"
+au_idle "unbound"
 au_play_checked "unbound"
-au_suspended "unbound, then played"
-expect_eq "unbound, then played: usage counts" "$(usage_counts)" "$BASE"
+au_idle "unbound, then played"
 
 au_start_player "gadget removed"
 lab_down || fail "gadget removed: the host kept $LAB_DEV"
 au_player_gone "gadget removed"
-echo "gadget removed: the player ended: $(head -c 200 /tmp/au-long | tr '\n' ' ')"
