@@ -12,7 +12,9 @@
 # failed: frames=240000 ... error=mismatch frame=240000 channel=1
 # got=0x5a5d want=0x5a5c"; and with the host's capture node held open by
 # a scratch line while the host played: "host -> gadget: 1-1 did not
-# suspend within 525 ms of the close".
+# suspend within 525 ms of the close"; and with the expected rate set to
+# 44100 in a scratch copy (pcmstream still at 48000): "host -> gadget:
+# 48004 frames/s, not 41662..44278".
 . /lab/tests/case.sh
 . /lab/tests/audio.sh
 
