@@ -5,6 +5,9 @@
 SYS_USB=/sys/bus/usb/devices
 TRACEFS=/sys/kernel/tracing
 DYNDBG=/sys/kernel/debug/dynamic_debug/control
+# dummy_hcd's faults at power transitions (the dummy-hcd-faults patch):
+# FAULT/times, probability, seed and fired
+LAB_FAULTS=/sys/kernel/debug/usb/dummy_hcd
 # hcd.c's dev_dbg when a root hub's bus suspend raced with a wakeup,
 # counted for autopm-gadget counters --raced (gadget/README.md says why)
 LAB_RACED="suspend raced with wakeup event"
@@ -81,6 +84,14 @@ lab_down() {
 		lab_log "the host still has $_old 5 s after down"
 		return 1
 	}
+}
+
+# Disarm every dummy_hcd fault, so that none outlives the case that armed it.
+lab_faults_off() {
+	for _f in "$LAB_FAULTS"/*/times; do
+		[ -e "$_f" ] || continue
+		echo 0 >"$_f" && echo 0 >"${_f%times}probability" || return 1
+	done
 }
 
 # Let DEV autosuspend after MS of idleness.

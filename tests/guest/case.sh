@@ -87,18 +87,40 @@ expect_steady() {
 	echo "$1 stayed $2 for $SUSPEND_BOUND_MS ms ($3)"
 }
 
-# dummy_hcd's fault: the device leaves the bus as the host starts its
-# next resume (dummy-hcd-fault-resume-disconnect)
-RESUME_FAULT=/sys/module/dummy_hcd/parameters/fault_resume_disconnect
-RESUME_FAULT_FIRED=/sys/module/dummy_hcd/parameters/fault_resume_disconnect_fired
-
-require_resume_fault() {
-	[ -w "$RESUME_FAULT" ] && [ -r "$RESUME_FAULT_FIRED" ] ||
-		fail "dummy_hcd has no fault_resume_disconnect (the lab's dummy-hcd-fault-resume-disconnect)"
+# Hold the host's ttyACM open on fd 3, so that cdc-acm needs remote
+# wakeup; HUPCL off, since a DTR drop at the close would resume the device
+hold_acm_tty() {
+	exec 3<>"/dev/$(lab_acm_tty)" || fail "open the ACM tty"
+	stty -hupcl <&3 || fail "stty -hupcl"
 }
 
-resume_faults_fired() {
-	cat "$RESUME_FAULT_FIRED"
+# require_fault NAME...: dummy_hcd has each of these faults (lab.sh)
+require_fault() {
+	for _f; do
+		[ -w "$LAB_FAULTS/$_f/times" ] && [ -r "$LAB_FAULTS/$_f/fired" ] ||
+			fail "dummy_hcd has no fault $_f (the lab's dummy-hcd-faults patches)"
+	done
+}
+
+# how often fault NAME fired since boot
+fault_fired() {
+	cat "$LAB_FAULTS/$1/fired" || fail "no fault $1"
+}
+
+# fault_arm NAME N: NAME fires at each of its next N occurrences
+fault_arm() {
+	echo "$2" >"$LAB_FAULTS/$1/times" || fail "cannot arm fault $1"
+}
+
+# fault_wait NAME COUNT MS: until NAME has fired COUNT times since boot
+fault_wait() {
+	labtool wait "$LAB_FAULTS/$1/fired" "$2" "$3" >/dev/null ||
+		fail "fault $1 fired $(fault_fired "$1") times in all after $3 ms, wanted $2"
+}
+
+# the occurrences NAME is still armed for
+fault_armed() {
+	cat "$LAB_FAULTS/$1/times" || fail "no fault $1"
 }
 
 # the patched kernel's power/ counters must be there (in this shell, so

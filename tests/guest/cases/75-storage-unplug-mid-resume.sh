@@ -1,7 +1,7 @@
 # scsi-sd-remove-dead-disk: a runtime-suspended USB disk whose device leaves
 # the bus while a synced write is resuming it is removed, and the write
-# ends with an I/O error. dummy_hcd's fault_resume_disconnect
-# (dummy-hcd-fault-resume-disconnect) takes the device off the bus as
+# ends with an I/O error. dummy_hcd's resume_disconnect fault
+# (dummy-hcd-faults) takes the device off the bus as
 # the write's resume starts; the SCSI disk's own runtime resume then
 # fails (an rpm_return_int of rpm_resume with a negative return: its
 # bio had to wait for a resume that could not come).
@@ -14,17 +14,17 @@
 # pass on stock too.
 . /lab/tests/case.sh
 
-require_resume_fault
+require_fault resume_disconnect
 case_up --functions mass_storage
 disk=$(lab_scsi_disk_up) || fail "usb-storage's disk"
 sdev=$(basename "$(lab_scsi_disk_dir)")
 wait_suspended "$LAB_DEV"
 lab_trace_start
-f0=$(resume_faults_fired)
-echo 1 >"$RESUME_FAULT" || fail "arm $RESUME_FAULT"
+f0=$(fault_fired resume_disconnect)
+fault_arm resume_disconnect 1
 dd if=/dev/urandom of="$disk" bs=4096 seek=100 count=1 conv=fsync 2>/dev/null &
 io=$!
-labtool wait "$RESUME_FAULT_FIRED" $((f0 + 1)) 10000 >/dev/null ||
+labtool wait "$LAB_FAULTS/resume_disconnect/fired" $((f0 + 1)) 10000 >/dev/null ||
 	fail "the write started no resume of $LAB_DEV in 10 s (the fault did not fire)"
 lab_wait_cmd 10000 test ! -e "$SYS_USB/$LAB_DEV" ||
 	fail "the host kept $LAB_DEV 10 s after the disconnect"
@@ -34,7 +34,7 @@ wait $io || rc=$?
 failed=$(grep -c "rpm_return_int: rpm_resume+[^ ]*:$sdev ret=-" "$TRACEFS/trace")
 echo 0 >"$TRACEFS/tracing_on"
 lab_down >/dev/null 2>&1
-expect_eq "faults fired" $(($(resume_faults_fired) - f0)) 1
+expect_eq "faults fired" $(($(fault_fired resume_disconnect) - f0)) 1
 [ "$failed" -gt 0 ] || fail "$sdev's runtime resume never failed: the device left after it"
 [ "$rc" -ne 0 ] || fail "the write succeeded though $sdev could not resume"
 echo "$sdev's resume failed ($failed times) with $LAB_DEV gone as it started: dropped, the write failed (exit $rc)"
