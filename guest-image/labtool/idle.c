@@ -14,22 +14,41 @@
 
 long idle_suspend_times(FILE *trace, const char *dev, double *times, long max)
 {
-	char needle[96];
+	size_t dlen = strlen(dev);
+	char line[1024], *end;
+	const char *ev;
+	unsigned long flags;
+	double when;
+	long pid, n = 0;
 
-	snprintf(needle, sizeof(needle), ": %s flags-%s ", dev, RPM_FLAGS_WORK_AUTOSUSPEND);
-	return trace_event_times_with(trace, "rpm_suspend", needle, times, max);
+	while (n < max && fgets(line, sizeof(line), trace)) {
+		ev = trace_event_start(line, &pid, &when);
+		if (!ev || strncmp(ev, "rpm_suspend: ", 13) || strncmp(ev + 13, dev, dlen) ||
+		    strncmp(ev + 13 + dlen, " flags-", 7))
+			continue;
+		flags = strtoul(ev + 13 + dlen + 7, &end, 16);
+		if (end == ev + 13 + dlen + 7 || !(flags & RPM_FLAG_AUTO) || (flags & RPM_FLAG_ASYNC))
+			continue;
+		times[n++] = when;
+	}
+	return ferror(trace) ? -1 : n;
 }
 
 long idle_pair(const struct rpm_span *spans, long nspans, const double *suspends,
 	       long nsuspends, double *ms)
 {
-	long i, j = 0, missing = 0;
+	long i, j = 0, k, missing = 0;
 
 	for (i = 0; i < nspans; i++) {
 		while (j < nsuspends && suspends[j] <= spans[i].end)
 			j++;
-		if (j < nsuspends && (i + 1 == nspans || suspends[j] < spans[i + 1].start)) {
-			ms[i] = (suspends[j] - spans[i].end) * 1e3;
+		/* the last one of this idle period */
+		k = j;
+		while (k < nsuspends && (i + 1 == nspans || suspends[k] < spans[i + 1].start))
+			k++;
+		if (k > j) {
+			ms[i] = (suspends[k - 1] - spans[i].end) * 1e3;
+			j = k;
 		} else {
 			ms[i] = -1;
 			missing++;
