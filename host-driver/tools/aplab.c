@@ -79,8 +79,11 @@ static int write_range(int fd, unsigned long first, unsigned long count)
 		len = snprintf(msg, sizeof(msg), "msg %lu", i);
 		while (write(fd, msg, len) != len) {
 			if (errno != EAGAIN || poll(&p, 1, WRITE_STALL_MS) != 1) {
-				fprintf(stderr, "aplab: write %lu: %s\n", i,
-					errno == EAGAIN ? "no room for 10 s" : strerror(errno));
+				if (errno == EAGAIN)
+					fprintf(stderr, "aplab: write %lu: no room for 10 s\n", i);
+				else
+					fprintf(stderr, "aplab: write %lu: %s (errno %d)\n",
+						i, strerror(errno), errno);
 				return -1;
 			}
 		}
