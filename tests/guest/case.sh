@@ -292,6 +292,18 @@ wait_remote_wakeup() {
 	echo $(($(labtool now-ms) - _ws))
 }
 
+# expect_within WHAT MS BOUND: a wakeup or resume that took MS, within
+# BOUND plus the latest the guest's timers ran late meanwhile (labtool
+# jitter from lab_jitter_start, stopped here): a busy host delays the
+# resume's own timers as much. The wait before it waits on state, with
+# SETTLE_MS.
+expect_within() {
+	lab_jitter_stop || fail "$1: no timer lateness measured"
+	_b=$(($3 + LAB_LATE_MAX))
+	[ "$2" -le "$_b" ] || fail "$1 took $2 ms, bound $_b ms ($3, timers up to $LAB_LATE_MAX ms late)"
+	echo "$1 took $2 ms (bound $_b ms: $3, timers up to $LAB_LATE_MAX ms late)"
+}
+
 # the held/sent counters of the gadget's ACM tty and ECM function
 acm_held() {
 	cat "/sys/class/tty/$(basename "$(lab_gadget_tty)")/tx_bytes_$1" 2>/dev/null ||

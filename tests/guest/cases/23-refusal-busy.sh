@@ -14,7 +14,7 @@ stty raw -echo <&3
 wait_suspended "$LAB_DEV"
 t0=$(refused_total "$LAB_DEV")
 printf 'held' >&3
-lab_wait_state "$LAB_DEV" active "$WAKE_BOUND_MS" >/dev/null || fail "the write did not resume $LAB_DEV"
+lab_wait_state "$LAB_DEV" active "$SETTLE_MS" >/dev/null || fail "the write did not resume $LAB_DEV"
 expect_steady "$LAB_DEV" active "a write pending on $TTY"
 expect_refusal "$LAB_DEV" interface_busy "interface=$LAB_DEV:1.0 driver=cdc_acm count=1"
 expect_eq "refused attempts counted" $(($(refused_total "$LAB_DEV") - t0)) 0

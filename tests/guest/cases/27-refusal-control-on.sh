@@ -6,7 +6,7 @@
 case_up
 require_core "$LAB_DEV"
 wait_suspended "$LAB_DEV"
-lab_wait_state "$LAB_HUB" suspended "$SUSPEND_BOUND_MS" >/dev/null || fail "$LAB_HUB did not suspend"
+lab_wait_state "$LAB_HUB" suspended "$SETTLE_MS" >/dev/null || fail "$LAB_HUB did not suspend within $SETTLE_MS ms"
 expect_refusal "$LAB_DEV" none ""
 expect_refusal "$LAB_HUB" none ""
 t0=$(refused_total "$LAB_DEV") h0=$(refused_total "$LAB_HUB")

@@ -11,7 +11,7 @@ d0=$(core_count "$LAB_DEV" autosuspend_refused_driver)
 aplab fetch "$APLAB_DEV" 20000 >/tmp/fetch.out &
 fpid=$!
 wait_line /tmp/fetch.out fetching
-wait_stat refused_busy 2 "$((2 * SUSPEND_BOUND_MS))"
+wait_stat refused_busy 2 "$SETTLE_MS"
 expect_refusal "$LAB_DEV" driver_refused "interface=$APLAB_INTF driver=autopm_lab error=-16"
 # every refusal the driver made is one refused attempt, counted once
 autopm-gadget vendor reply || fail "vendor reply"

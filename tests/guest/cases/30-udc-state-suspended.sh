@@ -7,12 +7,12 @@ UDC_STATE=/sys/class/udc/dummy_udc.0/state
 case_up
 echo on >"$SYS_USB/$LAB_DEV/power/control"
 expect_eq "udc state, bus active" "$(cat $UDC_STATE)" configured
-labtool notified $UDC_STATE $((SUSPEND_BOUND_MS + 1000)) >/tmp/notified &
+labtool notified $UDC_STATE "$SETTLE_MS" >/tmp/notified &
 poller=$!
 lab_wait_cmd 2000 grep -q ready /tmp/notified || fail "the poller did not start"
 echo auto >"$SYS_USB/$LAB_DEV/power/control"
 wait_suspended "$LAB_DEV"
-lab_wait_pid $poller $((SUSPEND_BOUND_MS + 1000)) || fail "poll() on $UDC_STATE was not woken"
+lab_wait_pid $poller "$SETTLE_MS" || fail "poll() on $UDC_STATE was not woken"
 expect_eq "udc state poll() saw" "$(tail -n 1 /tmp/notified)" suspended
 labtool wait $UDC_STATE suspended 500 >/dev/null || fail "udc state is $(cat $UDC_STATE) with the bus suspended"
 echo "udc state, bus suspended: $(cat $UDC_STATE)"

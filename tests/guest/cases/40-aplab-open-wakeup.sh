@@ -17,7 +17,7 @@
 # the device must pass through "active" for its wakeup setting to change
 resuspend() {
 	echo on >"$SYS_USB/$LAB_DEV/power/control"
-	lab_wait_state "$LAB_DEV" active "$WAKE_BOUND_MS" >/dev/null || fail "$LAB_DEV did not resume"
+	lab_wait_state "$LAB_DEV" active "$SETTLE_MS" >/dev/null || fail "$LAB_DEV did not resume"
 	echo auto >"$SYS_USB/$LAB_DEV/power/control"
 	wait_suspended "$LAB_DEV"
 }
@@ -48,8 +48,7 @@ w0=$(core_count "$LAB_DEV" remote_wakeup_count)
 refused0=$(udc_count wakeup_refused_count)
 # the last close, with the device suspended and remote wakeup armed
 exec 3>&-
-labtool wait "$SYS_USB/$LAB_DEV/power/autosuspend_count" $((s0 + 1)) \
-	$((WAKE_BOUND_MS + SUSPEND_BOUND_MS)) >/dev/null ||
+labtool wait "$SYS_USB/$LAB_DEV/power/autosuspend_count" $((s0 + 1)) "$SETTLE_MS" >/dev/null ||
 	fail "no autosuspend after the close (autoresumes $(($(core_count "$LAB_DEV" autoresume_count) - r0)))"
 expect_eq "autoresumes for the close (disarm)" $(($(core_count "$LAB_DEV" autoresume_count) - r0)) 1
 expect_eq "runtime status after the close" "$(lab_status "$LAB_DEV")" suspended

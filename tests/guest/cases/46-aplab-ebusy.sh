@@ -40,7 +40,7 @@ echo 1 >"$TRACEFS/tracing_on"
 aplab fetch "$APLAB_DEV" 20000 >/tmp/fetch.out &
 fpid=$!
 wait_line /tmp/fetch.out fetching
-wait_stat refused_busy 3 $((3 * SUSPEND_BOUND_MS))
+wait_stat refused_busy 3 "$SETTLE_MS"
 echo 0 >"$TRACEFS/tracing_on"
 echo 0 >"$REFUSED/enable"
 # the PM core retries one delay after the refusal marked the device busy
@@ -73,7 +73,7 @@ PM_TEST=/sys/power/pm_test
 echo 1 >"$APLAB_DEBUG/hold_busy" || fail "hold_busy"
 aplab write "$APLAB_DEV" 1 >/dev/null || fail "write"
 r1=$(drv_count refused_busy)
-wait_stat refused_busy $((r1 + 1)) "$SUSPEND_BOUND_MS"
+wait_stat refused_busy $((r1 + 1)) "$SETTLE_MS"
 ss0=$(drv_count system_suspends) s0=$(drv_count suspends)
 echo devices >"$PM_TEST" || fail "pm_test devices"
 echo 1 >/sys/module/suspend/parameters/pm_test_delay 2>/dev/null

@@ -16,8 +16,10 @@ w0=$(core_count "$LAB_DEV" remote_wakeup_count)
 d0=$(udc_count wakeup_delivered_count)
 head -c 1 <&3 >/tmp/got &
 r=$!
+lab_jitter_start
 printf '\t' >&4
-wait_remote_wakeup "$LAB_DEV" "$w0" "$WAKE_BOUND_MS" >/dev/null || fail "the tab did not wake $LAB_DEV"
+ms=$(wait_remote_wakeup "$LAB_DEV" "$w0" "$SETTLE_MS") || fail "the tab did not wake $LAB_DEV"
+expect_within "the tab's wakeup" "$ms" "$WAKE_BOUND_MS"
 lab_wait_pid $r 5000 || fail "the tab did not arrive"
 expect_eq "bytes received" "$(od -An -c </tmp/got | tr -d ' ')" '\t'
 expect_eq "device: wakeups delivered" $(($(udc_count wakeup_delivered_count) - d0)) 1

@@ -17,8 +17,8 @@ require_core "$LAB_DEV"
 # poll for "active" once caught that), so wait for the failed attempt,
 # then for the device to stay active, with no autosuspend since it was
 # enumerated (the counters start there).
-lab_wait_cmd $((2 * SUSPEND_BOUND_MS)) core_count_above "$LAB_DEV" autosuspend_refused_failed 0 ||
-	fail "no failed suspend attempt in $((2 * SUSPEND_BOUND_MS)) ms"
+lab_wait_cmd "$SETTLE_MS" core_count_above "$LAB_DEV" autosuspend_refused_failed 0 ||
+	fail "no failed suspend attempt in $SETTLE_MS ms"
 expect_steady "$LAB_DEV" active "SuperSpeed: no function remote wakeup"
 expect_eq "autosuspends at SuperSpeed" "$(core_count "$LAB_DEV" autosuspend_count)" 0
 expect_refusal "$LAB_DEV" suspend_failed "error=-32"
@@ -33,8 +33,8 @@ lab_trace_start
 labtool snapshot "$LAB_DEV" "$LAB_HUB" >/tmp/before || fail "snapshot"
 echo on >"$SYS_USB/$LAB_DEV/power/control" || fail "power/control on"
 echo auto >"$SYS_USB/$LAB_DEV/power/control" || fail "power/control auto"
-lab_wait_cmd $((2 * SUSPEND_BOUND_MS)) core_count_above "$LAB_DEV" autosuspend_refused_failed "$n0" ||
-	fail "no second failed attempt in $((2 * SUSPEND_BOUND_MS)) ms after power/control auto"
+lab_wait_cmd "$SETTLE_MS" core_count_above "$LAB_DEV" autosuspend_refused_failed "$n0" ||
+	fail "no second failed attempt in $SETTLE_MS ms after power/control auto"
 expect_steady "$LAB_DEV" active "SuperSpeed: no function remote wakeup"
 n1=$(core_count "$LAB_DEV" autosuspend_refused_failed)
 lab_trace_stop /tmp
