@@ -20,6 +20,8 @@ profile_hooks() {
 	for _h in up rebound down reset open close io io_start input; do
 		eval "${1}_$_h() { ${2}_$_h; }"
 	done
+	# the optional one, if the kind has it
+	! command -v "${2}_drain" >/dev/null 2>&1 || eval "${1}_drain() { ${2}_drain; }"
 }
 
 for _f in $FUNCTIONS; do
@@ -41,6 +43,29 @@ conform_write_out() {
 	cmp -s /tmp/conform-got /tmp/conform-out ||
 		fail "$1: the bytes that reached $4 differ: $(cmp /tmp/conform-got /tmp/conform-out 2>&1 | head -n 1)"
 	echo "$1: $2 bytes written to $3 reached $4 intact"
+}
+
+# conform_sync NAME HOST-NODE GADGET-NODE: a host write that a fault
+# interrupted (rule 10's io_start) reaches the gadget's end (fd 4) late,
+# or never: a marker written on the host's end (fd 3) drops whatever
+# came before it, so that the next I/O reads its own bytes. Fails when
+# the marker does not arrive.
+conform_sync() {
+	printf 'autopm-lab sync\n' >/tmp/conform-sync
+	# one read at a time (a raw tty's read returns what is there):
+	# nothing comes after the marker until this returns
+	: >/tmp/conform-seen
+	(
+		until tail -c 16 /tmp/conform-seen | cmp -s - /tmp/conform-sync; do
+			[ "$(wc -c </tmp/conform-seen)" -lt 8192 ] || exit 1
+			dd bs=4096 count=1 <&4 >>/tmp/conform-seen 2>/dev/null || exit 1
+		done
+	) &
+	_r=$!
+	cat /tmp/conform-sync >&3 || fail "$1: write to $2"
+	lab_wait_pid $_r "$CONFORM_IO_MS" ||
+		fail "$1: a marker written to $2 did not reach $3 ($(wc -c </tmp/conform-seen) bytes came:$(od -An -c /tmp/conform-seen | head -n 2 | tr -s ' \n' ' '))"
+	echo "$1: $(($(wc -c </tmp/conform-seen) - 16)) bytes before the marker dropped"
 }
 
 evidence() {
@@ -88,8 +113,8 @@ conform_prepare() {
 
 # A driver without supports_autosuspend leaves its interface's runtime
 # PM disabled ("unsupported"), and the device can never autosuspend:
-# rules 1-8 are then n/a, by the driver's design, with the kernel's
-# own reason.
+# rules 1-8 and 10 are then n/a, by the driver's design, with the
+# kernel's own reason.
 conform_require_autosuspend() {
 	for _i in $(interfaces); do
 		[ "$(lab_status "$_i")" = unsupported ] || continue
@@ -148,4 +173,10 @@ module_refs() {
 		printf '%s=%s ' "$_m" "$(cat "/sys/module/$_m/refcnt")"
 	done
 	echo
+}
+
+# MODULES' references read REFS (module_refs): refs_are "MODULES" REFS
+refs_are() {
+	# shellcheck disable=SC2086 # module names, one word each
+	[ "$(module_refs $1)" = "$2" ]
 }

@@ -9,7 +9,7 @@ TTY_BYTES=4096
 # the gadget's end stays open: u_serial drops what arrives while closed
 tty_up() {
 	TTY_HOST=$($TTY_HOST_CMD) && TTY_GADGET=$(lab_gadget_field "${TTY_NAME}_tty") &&
-		exec 4<>"$TTY_GADGET" && stty raw -echo -iexten -ixon -ixoff <&4
+		command exec 4<>"$TTY_GADGET" && stty raw -echo -iexten -ixon -ixoff <&4
 }
 
 tty_rebound() {
@@ -24,11 +24,17 @@ tty_down() {
 # the bus go: both ends open again
 tty_reset() {
 	tty_down
-	tty_up && tty_open
+	tty_up && tty_open && tty_drain
 }
 
+# what an interrupted write (rule 10's io_start) left on its way
+tty_drain() {
+	conform_sync "$TTY_NAME" "$TTY_HOST" "$TTY_GADGET"
+}
+
+
 tty_open() {
-	exec 3<>"$TTY_HOST" && stty raw -echo -iexten -ixon -ixoff <&3
+	command exec 3<>"$TTY_HOST" && stty raw -echo -iexten -ixon -ixoff <&3
 }
 
 tty_close() {

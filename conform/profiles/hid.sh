@@ -13,7 +13,7 @@ hid_has_input() {
 
 hid_up() {
 	HID_HOST=$(lab_host_evdev) && HID_GADGET=$(lab_gadget_field hid_dev) &&
-		exec 4<>"$HID_GADGET"
+		command exec 4<>"$HID_GADGET"
 }
 
 hid_rebound() {
@@ -39,7 +39,7 @@ hid_system_sleep_na() {
 }
 
 hid_open() {
-	exec 3<>"$HID_HOST"
+	command exec 3<>"$HID_HOST"
 }
 
 hid_close() {

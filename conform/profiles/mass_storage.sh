@@ -30,7 +30,7 @@ mass_storage_reset() {
 }
 
 mass_storage_open() {
-	exec 6<>"$MS_HOST"
+	command exec 6<>"$MS_HOST"
 }
 
 mass_storage_close() {

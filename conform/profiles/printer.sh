@@ -25,7 +25,7 @@ printer_host_node() {
 # the gadget's end stays open (f_printer allows one opener)
 printer_up() {
 	PRN_HOST=$(printer_host_node) && PRN_GADGET=$(lab_gadget_field printer_dev) &&
-		exec 4<>"$PRN_GADGET"
+		command exec 4<>"$PRN_GADGET"
 }
 
 printer_rebound() {
@@ -49,7 +49,7 @@ printer_reset() {
 }
 
 printer_open() {
-	exec 3<>"$PRN_HOST" && PRN_OPEN=1
+	command exec 3<>"$PRN_HOST" && PRN_OPEN=1
 }
 
 printer_close() {

@@ -35,7 +35,7 @@ uac2_reset() {
 }
 
 uac2_open() {
-	exec 3<"/dev/snd/controlC$UAC_HOST"
+	command exec 3<"/dev/snd/controlC$UAC_HOST"
 }
 
 uac2_close() {

@@ -32,7 +32,7 @@ vendor_reset() {
 }
 
 vendor_open() {
-	exec 5<>"$VENDOR_NODE"
+	command exec 5<>"$VENDOR_NODE"
 }
 
 vendor_close() {

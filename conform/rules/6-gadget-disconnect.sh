@@ -22,11 +22,6 @@ start_io() {
 	IO_PIDS="$IO_PIDS $!"
 }
 
-refs_are() {
-	# shellcheck disable=SC2086 # module names, one word each
-	[ "$(module_refs $1)" = "$2" ]
-}
-
 # one attempt: \$1 is "suspended" or "resuming"
 disconnect_open() {
 	conform_up
