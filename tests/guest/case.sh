@@ -292,6 +292,22 @@ wait_remote_wakeup() {
 	echo $(($(labtool now-ms) - _ws))
 }
 
+# The bound of a data-driven wakeup: a bare remote wakeup of the same
+# device, timed now (the device suspended, its wakeup armed) under the
+# same load, times 3 (as rule 4's; 6 on debug, where the data's own path
+# took 5 times a bare wakeup: 934 ms after 186), never under
+# WAKE_BOUND_MS; the device suspended again after it. Prints the bound.
+wakeup_bound_ms() {
+	_wo=$(autopm-gadget wake --timeout-ms "$SETTLE_MS" 2>&1) ||
+		fail "the reference wakeup was not delivered: $_wo"
+	_ref=$(echo "$_wo" | sed -n 's/.* active after \([0-9]*\) ms$/\1/p')
+	[ -n "$_ref" ] || fail "no time in the reference wakeup's report: $_wo"
+	wait_suspended "$LAB_DEV"
+	_k=3
+	[ "$LAB_VARIANT" != debug ] || _k=6
+	echo $((_k * _ref > WAKE_BOUND_MS ? _k * _ref : WAKE_BOUND_MS))
+}
+
 # expect_within WHAT MS BOUND: a wakeup or resume that took MS, within
 # BOUND plus the latest the guest's timers ran late meanwhile (labtool
 # jitter from lab_jitter_start, stopped here): a busy host delays the

@@ -13,6 +13,8 @@
 # wait for "active" missed it. Shown failing: with the host's netdev
 # taken down before the suspend (nothing arms remote wakeup), "the
 # frames did not wake 1-1".
+# Its latency is bounded as case 61's is (765 ms seen on debug beside
+# make check's other lane, over a fixed 600 ms bound).
 . /lab/tests/case.sh
 
 N=8
@@ -20,6 +22,7 @@ case_up
 lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
 wait_suspended "$LAB_DEV"
 require_core "$LAB_DEV"
+bound=$(wakeup_bound_ms)
 w0=$(core_count "$LAB_DEV" remote_wakeup_count)
 h0=$(ecm_held while_suspended) s0=$(ecm_held sent_after_resume) d0=$(udc_count wakeup_delivered_count)
 rm -f /tmp/ready
@@ -31,7 +34,7 @@ t0=$(labtool now-ms)
 lab_in_ns autopm-gadget send-ecm --count $N --size 1000 || fail "send-ecm"
 ms=$(wait_remote_wakeup "$LAB_DEV" "$w0" "$SETTLE_MS") || fail "the frames did not wake $LAB_DEV"
 echo "$LAB_DEV woke $(($(labtool now-ms) - t0)) ms after the send began"
-expect_within "the wakeup, from the sender's return" "$ms" "$WAKE_BOUND_MS"
+expect_within "the wakeup, from the sender's return" "$ms" "$bound"
 lab_wait_pid $r 6000 || fail "$(cat /tmp/recv)"
 cat /tmp/recv
 expect_eq "remote wakeups for the burst" $(($(core_count "$LAB_DEV" remote_wakeup_count) - w0)) 1
