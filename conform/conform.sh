@@ -68,6 +68,18 @@ conform_sync() {
 	echo "$1: $(($(wc -c </tmp/conform-seen) - 16)) bytes before the marker dropped"
 }
 
+# Each function's node opened, host-to-device I/O through it, closed:
+# io_round PREFIX WHEN (for the messages: "PREFIXF: open WHEN"); sets
+# IO_OUT to the I/O's evidence, each line followed by "; "
+io_round() {
+	IO_OUT=""
+	for _f in $FUNCTIONS; do
+		hook "$_f" open || fail "$1$_f: open $2"
+		IO_OUT="$IO_OUT$(hook "$_f" io); "
+		hook "$_f" close
+	done
+}
+
 evidence() {
 	echo "evidence: $*"
 }

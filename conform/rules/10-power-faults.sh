@@ -207,12 +207,8 @@ survive() {
 	esac
 	lab_faults_off || fail "$1: disarm"
 	fired=$(($(fault_fired "$1") - f0))
-	out=""
-	for f in $FUNCTIONS; do
-		hook "$f" open || fail "$1: $f: open after the fault"
-		out="$out$(hook "$f" io); "
-		hook "$f" close
-	done
+	io_round "$1: " "after the fault"
+	out=$IO_OUT
 	# a failed suspend is not tried again by itself (docs/known-issues.md)
 	case $1 in
 	suspend_fail | wakeup_stall)

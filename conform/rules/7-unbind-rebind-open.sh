@@ -46,12 +46,8 @@ conform_wait_suspended "idle after the rebind"
 expect_eq "usage counts after the rebind" "$(usage_counts)" "$base"
 # held awake: I/O from suspend is rule 3's
 echo on >"$SYS_USB/$LAB_DEV/power/control" || fail "control on"
-out=""
-for f in $FUNCTIONS; do
-	hook "$f" open || fail "$f: open after the rebind"
-	out="$out$(hook "$f" io); "
-	hook "$f" close
-done
+io_round "" "after the rebind"
+out=$IO_OUT
 echo auto >"$SYS_USB/$LAB_DEV/power/control" || fail "control auto"
 conform_wait_suspended "after I/O, rebound"
 expect_eq "usage counts after I/O, rebound" "$(usage_counts)" "$base"
