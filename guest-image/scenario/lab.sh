@@ -23,6 +23,26 @@ lab_log() {
 	echo "# $*"
 }
 
+# What this kernel can do, read from the kernel, never from the boot's
+# variant name. The lab's usbcore counters (usb-core-autopm-counters):
+lab_has_counters() {
+	for _f in "$SYS_USB"/usb*/power/autosuspend_count; do
+		[ -e "$_f" ] && return 0
+	done
+	return 1
+}
+
+# MODULE's parameter PARAM exists: lab_has_param dummy_hcd wakeup_sleep_us
+lab_has_param() {
+	[ -e "/sys/module/$1/parameters/$2" ]
+}
+
+# lockdep runs (with KASAN and kmemleak: the debug kernel), which makes
+# every lock, allocation and timer several times slower under TCG
+lab_checked_kernel() {
+	[ -e /proc/lockdep ]
+}
+
 # Poll "$@" every 5 ms until it succeeds or TIMEOUT_MS passes.
 lab_wait_cmd() {
 	_t=$1
@@ -333,6 +353,8 @@ lab_netns_up() {
 		lab_in_ns ip link set "$_gnet" up &&
 		ip addr add "$LAB_HOST_IP/24" dev "$(lab_host_netdev)" &&
 		ip link set "$(lab_host_netdev)" up || return 1
+	# no file shows whether usbnet has net-usbnet-carrier-on-kept: the
+	# boot's variant is the one witness
 	[ "$LAB_VARIANT" != stock ] || lab_stock_carrier "$_gnet"
 }
 

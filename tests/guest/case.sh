@@ -10,7 +10,7 @@ DELAY_MS=100
 SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 400))
 # the debug kernel (KASAN, lockdep) took over 525 ms to suspend in case 36
 # while builds shared the two cores
-[ "$LAB_VARIANT" = debug ] && SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 1000))
+lab_checked_kernel && SUSPEND_BOUND_MS=$((DELAY_MS + DELAY_MS / 4 + 1000))
 # a wait for a precondition that measures nothing (the idle period before
 # a timed wakeup: case 69 bounds those): on debug, beside a kernel build
 # and another guest, case 36's device once took over 1125 ms to suspend
@@ -22,7 +22,7 @@ SETTLE_MS=10000
 # build and another guest, 59 ms at a 100 ms delay and 164 at 2000
 IDLE_MARGIN_MS=50
 # shellcheck disable=SC2034 # for the cases
-[ "$LAB_VARIANT" = debug ] && IDLE_MARGIN_MS=300
+lab_checked_kernel && IDLE_MARGIN_MS=300
 # remote wakeup to "active": 20 ms resume signalling plus 10 ms recovery
 # on the wire; measured 31-35 ms (median) here under TCG on patched, with
 # single wakeups up to 116 ms under load (case 68), 60-72 ms on stock. The debug kernel (KASAN,
@@ -30,7 +30,7 @@ IDLE_MARGIN_MS=50
 # host's two cores were busy with other builds.
 WAKE_BOUND_MS=300
 # shellcheck disable=SC2034 # for the cases
-[ "$LAB_VARIANT" = debug ] && WAKE_BOUND_MS=600
+lab_checked_kernel && WAKE_BOUND_MS=600
 
 # fail may run in a subshell: in "$(core_count ...)" or a pipeline its
 # exit would end only that subshell, and the case would go on with an
@@ -238,7 +238,7 @@ why_awake() {
 		_rd=$(cat "$SYS_USB/$LAB_DEV/power/autosuspend_refusal_detail")
 		printf 'refusal: %s; ' "$_r${_rd:+ $_rd}"
 	else
-		printf 'no refusal reporting on a %s kernel; ' "$LAB_VARIANT"
+		printf 'no refusal reporting in this kernel; '
 	fi
 	echo "usage counts: $(usage_counts | sed 's/ $//'); interfaces: $(for _i in $(interfaces); do
 		printf '%s=%s ' "$_i" "$(lab_status "$_i")"
@@ -304,7 +304,7 @@ wakeup_bound_ms() {
 	[ -n "$_ref" ] || fail "no time in the reference wakeup's report: $_wo"
 	wait_suspended "$LAB_DEV"
 	_k=3
-	[ "$LAB_VARIANT" != debug ] || _k=6
+	! lab_checked_kernel || _k=6
 	echo $((_k * _ref > WAKE_BOUND_MS ? _k * _ref : WAKE_BOUND_MS))
 }
 

@@ -2,7 +2,7 @@
 # says so and counts from the trace events instead.
 . /lab/tests/case.sh
 
-[ "$LAB_VARIANT" = stock ] || skip "only on the stock variant"
+! lab_has_counters || skip "only on a kernel without the lab's counters"
 case_up
 [ -e "$SYS_USB/$LAB_DEV/power/autosuspend_count" ] && fail "stock has power/autosuspend_count"
 # held awake until the trace and the first snapshot are there: under load

@@ -50,7 +50,7 @@ EOF
 	hi=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" max)
 	[ -n "$lo" ] && [ -n "$med" ] && [ -n "$hi" ] || fail "no min, median or max for $what"
 	[ "$lo" -ge 20 ] || fail "$what: a wakeup in $lo ms, under USB 2.0's 20 ms of resume signalling"
-	[ "$LAB_VARIANT" = debug ] || [ "$med" -le "$MEDIAN_BOUND_MS" ] ||
+	lab_checked_kernel || [ "$med" -le "$MEDIAN_BOUND_MS" ] ||
 		fail "$what: median $med ms, bound $MEDIAN_BOUND_MS ms"
 	bound=$((6 * med > WAKE_BOUND_MS ? 6 * med : WAKE_BOUND_MS))
 	bound=$((bound + LAB_LATE_MAX))

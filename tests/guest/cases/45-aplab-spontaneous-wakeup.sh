@@ -31,7 +31,7 @@
 # wakeup plus interrupt polling: about 100 ms here; debug (KASAN,
 # lockdep) is several times slower
 READ_BOUND_MS=1000
-[ "$LAB_VARIANT" = debug ] && READ_BOUND_MS=3000
+lab_checked_kernel && READ_BOUND_MS=3000
 aplab_up
 require_core "$LAB_DEV"
 aplab read "$APLAB_DEV" 5000 >/tmp/ev.out &

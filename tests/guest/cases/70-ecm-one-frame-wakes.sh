@@ -28,8 +28,8 @@ BOUND_MS=$((WAKE_BOUND_MS + 200))
 case_up
 lab_netns_up || fail "cannot move the gadget netdev into its own namespace"
 HNET=$(lab_host_netdev)
-counted=1
-[ "$LAB_VARIANT" = stock ] && counted=0
+counted=0
+! lab_has_counters || counted=1
 [ "$counted" = 0 ] || require_core "$LAB_DEV"
 i=1 took=""
 lab_jitter_start

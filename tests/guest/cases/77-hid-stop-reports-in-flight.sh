@@ -31,7 +31,7 @@ TOGGLES=12
 # the gadget reads each report with a few programs, slow on debug under
 # load (a 5 s bound once expired after 6 reports there)
 IO_MS=5000
-[ "$LAB_VARIANT" != debug ] || IO_MS=20000
+! lab_checked_kernel || IO_MS=20000
 HID_DRV=/sys/bus/hid/drivers/hid-generic
 USBHID_DRV=/sys/bus/usb/drivers/usbhid
 

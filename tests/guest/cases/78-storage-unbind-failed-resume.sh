@@ -20,7 +20,7 @@
 . /lab/tests/case.sh
 
 BIND_S=30
-[ "$LAB_VARIANT" = debug ] || BIND_S=10
+lab_checked_kernel || BIND_S=10
 SD_DRV=/sys/bus/scsi/drivers/sd
 BLOCK=4096 AT=300
 

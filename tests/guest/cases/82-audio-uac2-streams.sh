@@ -23,7 +23,7 @@
 # underruns, and then snd-usb-audio's late URBs (not URB_ISO_ASAP) were
 # refused with -EXDEV, which ended its stream. Real time is what this
 # case measures.
-[ "$LAB_VARIANT" = debug ] &&
+lab_checked_kernel &&
 	skip "the debug kernel under TCG cannot keep a 1000-packet/s stream in real time"
 
 au_up
