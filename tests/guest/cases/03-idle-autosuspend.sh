@@ -12,8 +12,8 @@ wait_suspended "$LAB_DEV"
 # hide a suspend up to 70 ms early.) Shown failing: with the
 # kernel's delay set to 40 ms after case_up (the check still wanting
 # 100), it says "suspended 28 ms after its last use, before the 100 ms
-# delay"; the old start time, before the resume, added its 50-70 ms
-# and passed.
+# delay"; with the start time taken before the resume, which adds its
+# 50-70 ms, it passed.
 t_a=$(labtool now-ms)
 t_b=$(labtool now-ms)
 exec_ms=$((t_b - t_a))

@@ -13,8 +13,8 @@
 # needs 2.
 # A 10,000,001-pair run is refused, and a 10,000,000-pair run in
 # progress stops when the driver is unbound (the write fails with
-# ENODEV) instead of holding up disconnect for minutes (not broken on
-# purpose: the old knob took 10^8 pairs and ignored the disconnect).
+# ENODEV) instead of holding up disconnect for minutes (not shown
+# failing in a scratch build).
 # Shown to fail: the control is the failing twin of the usage count (it
 # lost updates in every run); with the threads run one after another
 # (a mutex around each pair), the highest count seen was 1: "threads
