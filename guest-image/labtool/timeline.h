@@ -71,7 +71,7 @@ void timeline_free(struct timeline *tl);
 /* the row named NAME, or NULL */
 const struct tl_row *timeline_row(const struct timeline *tl, const char *name);
 
-/* Draw TL as SVG; TITLE may be NULL. 0, or -1 on a write error. */
+/* Draw TL as SVG; TITLE may be NULL. 0, or -1 on a write error or no memory. */
 int timeline_svg(FILE *out, const struct timeline *tl, const char *title);
 
 /* labtool timeline TRACE OUT.svg [TITLE] */

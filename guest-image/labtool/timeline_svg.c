@@ -6,6 +6,7 @@
  * them; a <title> says the same to a person hovering over it.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "timeline.h"
@@ -17,6 +18,14 @@
 #define ROW_H		44
 #define BAND_H		20
 #define MARK_Y		30	/* the marks' lane, below the band */
+#define LABEL_Y		40	/* the first refusal labels' baseline */
+#define LABEL_LANES	3	/* at most, for refusal labels below the marks */
+#define LANE_H		11
+#define LABEL_SIZE	9
+/* per character: DejaVu Sans at 9 px measured 4.5 to 4.9 for refusals'
+ * words and numbers; more, so that a label's box holds its text */
+#define LABEL_CHAR_W	5.4
+#define LABEL_GAP	4
 
 static const char *const state_fill[TL_STATES] = {
 	[TL_ACTIVE] = "#43a047", [TL_SUSPENDING] = "#fdd835", [TL_SUSPENDED] = "#1e88e5",
@@ -30,6 +39,13 @@ static const char *const mark_fill[TL_MARK_KINDS] = {
 
 struct scale {
 	double t0, span;
+};
+
+/* where a refusal's label goes */
+struct label {
+	double x;
+	int lane;	/* -1: none, counted in an earlier label's "+N more" */
+	long more;	/* the refusals after it that have no label */
 };
 
 static double xof(const struct scale *s, double t)
@@ -110,8 +126,59 @@ static void row(FILE *out, const struct scale *s, const struct tl_row *r, double
 		band(out, s, r, &r->band[i], y);
 }
 
-/* one mark: a shape by kind in the row's lane; a refusal also says why */
-static void mark(FILE *out, const struct scale *s, const struct tl_mark *m, double y)
+static double label_w(const struct tl_mark *m, long more)
+{
+	char tail[32];
+	size_t n = strlen(m->text);
+
+	if (more)
+		n += snprintf(tail, sizeof(tail), " +%ld more", more);
+	return n * LABEL_CHAR_W;
+}
+
+/*
+ * Lay out row DEV's refusal labels, in trace order, so that none
+ * overlaps another: each goes in the first lane with room for it. One
+ * that finds no room, or that would need a lane below the first only to
+ * say what the latest label says, is counted in that label's "+N more"
+ * (its dot and <title> stay). Returns how many lanes are used.
+ */
+static int lay_out_labels(const struct scale *s, const struct timeline *tl, const char *dev,
+			  struct label *lab)
+{
+	double end[LABEL_LANES];
+	long i, last = -1;
+	int l, lanes = 0;
+
+	for (l = 0; l < LABEL_LANES; l++)
+		end[l] = -INFINITY;
+	for (i = 0; i < tl->nmark; i++) {
+		const struct tl_mark *m = &tl->mark[i];
+		double x = xof(s, m->t) + 5;
+
+		if (m->kind != TL_REFUSAL || strcmp(m->dev, dev))
+			continue;
+		for (l = 0; l < LABEL_LANES && end[l] + LABEL_GAP > x; l++)
+			;
+		if (last >= 0 && (l == LABEL_LANES || (l && !strcmp(m->text, tl->mark[last].text)))) {
+			lab[i].lane = -1;
+			lab[last].more++;
+			end[lab[last].lane] = lab[last].x + label_w(&tl->mark[last], lab[last].more);
+			continue;
+		}
+		lab[i] = (struct label){ .x = x, .lane = l };
+		end[l] = x + label_w(m, 0);
+		last = i;
+		if (l >= lanes)
+			lanes = l + 1;
+	}
+	return lanes;
+}
+
+/* one mark: a shape by kind in the row's lane; a refusal also says why
+ * in its label L, if it has one */
+static void mark(FILE *out, const struct scale *s, const struct tl_mark *m,
+		 const struct label *l, double y)
 {
 	double x = xof(s, m->t), my = y + MARK_Y;
 
@@ -137,8 +204,13 @@ static void mark(FILE *out, const struct scale *s, const struct tl_mark *m, doub
 	case TL_REFUSAL:
 		fprintf(out, "<circle cx=\"%.2f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>", x, my,
 			mark_fill[m->kind]);
-		fprintf(out, "<text x=\"%.2f\" y=\"%.1f\" font-size=\"9\">", x + 5, my + 10);
+		if (l->lane < 0)
+			break;
+		fprintf(out, "<text class=\"refusal-label\" x=\"%.2f\" y=\"%.0f\" font-size=\"%d\">",
+			l->x, y + LABEL_Y + l->lane * LANE_H, LABEL_SIZE);
 		esc(out, m->text);
+		if (l->more)
+			fprintf(out, " +%ld more", l->more);
 		fprintf(out, "</text>");
 		break;
 	default:
@@ -176,18 +248,27 @@ static void axis(FILE *out, const struct scale *s, double y)
 int timeline_svg(FILE *out, const struct timeline *tl, const char *title)
 {
 	struct scale s = { tl->t0, tl->t1 > tl->t0 ? tl->t1 - tl->t0 : 1e-3 };
-	double axis_y = TOP + tl->nrows * ROW_H + 8;
+	struct label *lab = calloc(tl->nmark + 1, sizeof(*lab));
+	double y[TL_MAX_ROWS + 1] = { TOP };
 	long i;
-	int r;
+	int r, lanes;
 
-	header(out, title, (int)axis_y + 44);
-	axis(out, &s, axis_y);
+	if (!lab)
+		return -1;
+	/* a row is as tall as its refusal labels need */
+	for (r = 0; r < tl->nrows; r++) {
+		lanes = lay_out_labels(&s, tl, tl->row[r].name, lab);
+		y[r + 1] = y[r] + ROW_H + (lanes > 1 ? lanes - 1 : 0) * LANE_H;
+	}
+	header(out, title, (int)y[tl->nrows] + 52);
+	axis(out, &s, y[tl->nrows] + 8);
 	for (r = 0; r < tl->nrows; r++)
-		row(out, &s, &tl->row[r], TOP + r * ROW_H);
+		row(out, &s, &tl->row[r], y[r]);
 	for (i = 0; i < tl->nmark; i++)
 		for (r = 0; r < tl->nrows; r++)
 			if (!strcmp(tl->mark[i].dev, tl->row[r].name))
-				mark(out, &s, &tl->mark[i], TOP + r * ROW_H);
+				mark(out, &s, &tl->mark[i], &lab[i], y[r]);
 	fprintf(out, "</svg>\n");
+	free(lab);
 	return ferror(out) ? -1 : 0;
 }

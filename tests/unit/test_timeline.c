@@ -216,6 +216,101 @@ static void netdev_named_like_a_hub(void **state)
 	timeline_free(&tl);
 }
 
+/* a refusal's label: its box is X to X + W, Y - 9 to Y (the baseline) */
+struct box {
+	double x, y, w;
+	char text[96];
+};
+
+/* the labels of SVG's refusal marks, at most MAX; how many */
+static int refusal_labels(const char *svg, struct box *b, int max)
+{
+	const char *g = svg, *end, *t;
+	int n = 0;
+
+	while ((g = strstr(g, "<g class=\"mark refusal\"")) && n < max) {
+		end = strstr(g, "</g>");
+		t = strstr(g, "<text ");
+		assert_non_null(end);
+		if (t && t < end) {
+			assert_int_equal(sscanf(strstr(t, " x=\""), " x=\"%lf\"", &b[n].x), 1);
+			assert_int_equal(sscanf(strstr(t, " y=\""), " y=\"%lf\"", &b[n].y), 1);
+			assert_int_equal(sscanf(strchr(t, '>'), ">%95[^<]", b[n].text), 1);
+			/* 0.6 em of 9 px a character: wider than DejaVu Sans draws them */
+			b[n].w = strlen(b[n].text) * 5.4;
+			n++;
+		}
+		g = end;
+	}
+	return n;
+}
+
+/*
+ * A burst of refusals: no two labels overlap; a label that finds no
+ * room goes in a lane below, or counts in the latest label's "+N more".
+ * Shown failing with every label at x + 5 on the first lane (the
+ * timeline_svg.c of the commit before this test's, and lay_out_labels
+ * with its lane search made "l = 0" and no "+N more"): labels 0 and 1
+ * intersect, at 775.00 and 775.12 on y 104.
+ */
+static void refusal_burst_labels(void **state)
+{
+	static const char trace[] =
+		" kworker/0:1-16 [000] d.... 10.000000: rpm_idle: 1-1 flags-2 cnt-0  dep-0  auto-1 p-0 irq-0 child-0\n"
+		" kworker/0:1-16 [000] d.... 10.500000: usb_autosuspend_refused: 1-1 reason=busy interface=1 value=1\n"
+		" kworker/0:1-16 [000] d.... 10.500100: usb_autosuspend_refused: 1-1 reason=busy interface=1 value=1\n"
+		" kworker/0:1-16 [000] d.... 10.500200: usb_autosuspend_refused: 1-1 reason=no_wakeup interface=-1 value=0\n"
+		" kworker/0:1-16 [000] d.... 10.500300: usb_autosuspend_refused: 1-1 reason=busy interface=1 value=1\n"
+		" kworker/0:1-16 [000] d.... 10.500400: usb_autosuspend_refused: 1-1 reason=busy interface=0 value=2\n"
+		" kworker/0:1-16 [000] d.... 10.500500: usb_autosuspend_refused: 1-1 reason=failed interface=-1 value=-16\n"
+		" kworker/0:1-16 [000] d.... 10.700000: usb_autosuspend_refused: 1-1 reason=busy interface=1 value=1\n"
+		" kworker/0:1-16 [000] d.... 11.000000: rpm_idle: 1-1 flags-2 cnt-0  dep-0  auto-1 p-0 irq-0 child-0\n";
+	static const struct box want[] = {
+		{ 775.00, 104, 0, "busy interface 1 value 1 +1 more" },
+		{ 775.24, 115, 0, "no_wakeup interface -1 value 0" },
+		{ 775.36, 126, 0, "busy interface 1 value 1 +2 more" },
+		{ 1015.00, 104, 0, "busy interface 1 value 1" },
+	};
+	FILE *f = fmemopen((void *)trace, sizeof(trace) - 1, "r"), *out;
+	struct box b[16];
+	struct timeline tl;
+	char *svg = NULL;
+	size_t len;
+	const char *p;
+	int i, j, n;
+	long dots = 0;
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(timeline_read(f, &tl), 0);
+	fclose(f);
+	out = open_memstream(&svg, &len);
+	assert_non_null(out);
+	assert_int_equal(timeline_svg(out, &tl, NULL), 0);
+	fclose(out);
+	n = refusal_labels(svg, b, 16);
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (b[i].x < b[j].x + b[j].w && b[j].x < b[i].x + b[i].w &&
+			    b[i].y - 9 < b[j].y && b[j].y - 9 < b[i].y)
+				fail_msg("labels %d and %d intersect: %.2f,%.0f and %.2f,%.0f", i, j,
+					 b[i].x, b[i].y, b[j].x, b[j].y);
+	assert_int_equal(n, 4);
+	for (i = 0; i < n; i++) {
+		assert_true(NEAR(b[i].x, want[i].x) && NEAR(b[i].y, want[i].y));
+		assert_string_equal(b[i].text, want[i].text);
+	}
+	/* every refusal keeps its dot */
+	for (p = svg; (p = strstr(p, "<circle ")); p++)
+		dots++;
+	assert_int_equal(dots, 7);
+	/* 1-1's row is two lanes taller: the gadget's starts at 64 + 44 + 22 */
+	assert_non_null(strstr(svg, "data-dev=\"gadget\" data-state=\"unknown\" data-t0=\"10.000000\" "
+				    "data-t1=\"11.000000\" x=\"170.00\" y=\"130\""));
+	free(svg);
+	timeline_free(&tl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -224,6 +319,7 @@ int main(void)
 		cmocka_unit_test(marks_and_link),
 		cmocka_unit_test(svg_elements),
 		cmocka_unit_test(netdev_named_like_a_hub),
+		cmocka_unit_test(refusal_burst_labels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
