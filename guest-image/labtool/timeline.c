@@ -74,7 +74,7 @@ static int band_push(struct tl_row *r, enum tl_state s, double t0, double t1)
 {
 	if (grow(&r->band, r->nband, &r->cap, sizeof(*r->band)))
 		return -1;
-	r->band[r->nband++] = (struct tl_band){ t0, t1, s };
+	r->band[r->nband++] = (struct tl_band){ .t0 = t0, .t1 = t1, .state = s };
 	return 0;
 }
 
@@ -178,6 +178,12 @@ static int on_rpm(struct timeline *tl, const char *ev, double t)
 		return state_at(tl, r, s, s == TL_SUSPENDING ? TL_ACTIVE :
 				s == TL_SUSPENDED ? TL_SUSPENDING :
 				s == TL_RESUMING ? TL_SUSPENDED : TL_UNKNOWN, t);
+	}
+	/* none of its interfaces is active (infer_interface) */
+	if (!strcmp(r->role, "device") && !number_after(ev, " child-", -1)) {
+		if (grow(&r->no_child, r->nno_child, &r->no_child_cap, sizeof(*r->no_child)))
+			return -1;
+		r->no_child[r->nno_child++] = t;
 	}
 	cnt = number_after(ev, " cnt-", -1);
 	if (cnt < 0)
@@ -332,6 +338,74 @@ out:
 	return ret;
 }
 
+/* the first time in (A, B) at which DEV was not active or had no active
+ * child, else B */
+static double child_ruled_out(const struct tl_row *dev, double a, double b)
+{
+	long i;
+
+	for (i = 0; i < dev->nband; i++) {
+		const struct tl_band *p = &dev->band[i];
+
+		if (p->state != TL_ACTIVE && p->state != TL_UNKNOWN && p->t1 > a && p->t0 < b) {
+			b = p->t0 > a ? p->t0 : a;
+			break;
+		}
+	}
+	for (i = 0; i < dev->nno_child; i++)
+		if (dev->no_child[i] > a && dev->no_child[i] < b)
+			return dev->no_child[i];
+	return b;
+}
+
+/*
+ * An interface has no runtime-PM callbacks: its rpm_resume returns 1
+ * when it does resume (its device active), and async calls do its
+ * transitions, so derive_row's rule misses some and can show it active
+ * across its device's suspends. Its bands are only inferred, and an
+ * active one ends where the device's row or events rule it out (a child
+ * is active only while its parent is); the rest of it is unknown. DEV
+ * may be NULL.
+ */
+static int infer_interface(struct tl_row *r, const struct tl_row *dev)
+{
+	struct tl_band *old = r->band;
+	long n = r->nband, i;
+	double end;
+	int err = 0;
+
+	r->band = NULL;
+	r->nband = r->cap = 0;
+	for (i = 0; i < n && !err; i++) {
+		end = old[i].state == TL_ACTIVE && dev ?
+		      child_ruled_out(dev, old[i].t0, old[i].t1) : old[i].t1;
+		err |= band_add(r, old[i].state, old[i].t0, end);
+		err |= band_add(r, TL_UNKNOWN, end, old[i].t1);
+	}
+	free(old);
+	for (i = 0; i < r->nband; i++)
+		r->band[i].inferred = r->band[i].state != TL_UNKNOWN;
+	r->source = "rpm calls, inferred";
+	return err ? -1 : 0;
+}
+
+static int infer_interfaces(struct timeline *tl)
+{
+	char dev[TL_NAME_LEN];
+	int i;
+
+	for (i = 0; i < tl->nrows; i++) {
+		struct tl_row *r = &tl->row[i];
+
+		if (r->has_status || strcmp(r->role, "interface"))
+			continue;
+		snprintf(dev, sizeof(dev), "%.*s", (int)strcspn(r->name, ":"), r->name);
+		if (infer_interface(r, timeline_row(tl, dev)))
+			return -1;
+	}
+	return 0;
+}
+
 /* without dummy_hcd's events the gadget sees what the device went through */
 static int gadget_row(struct timeline *tl)
 {
@@ -372,10 +446,12 @@ static void drop_lone_hubs(struct timeline *tl)
 				       !strncmp(tl->row[j].name, tl->row[i].name + 3, len) &&
 				       tl->row[j].name[len] == '-';
 		}
-		if (keep)
+		if (keep) {
 			tl->row[n++] = tl->row[i];
-		else
+		} else {
 			free(tl->row[i].band);
+			free(tl->row[i].no_child);
+		}
 	}
 	tl->nrows = n;
 }
@@ -410,7 +486,7 @@ int timeline_read(FILE *trace, struct timeline *tl)
 	for (i = 0; i < tl->nrows; i++)
 		if (tl->row[i].open)
 			tl->row[i].band[tl->row[i].nband - 1].t1 = tl->t1;
-	if (gadget_row(tl))
+	if (infer_interfaces(tl) || gadget_row(tl))
 		return -1;
 	drop_lone_hubs(tl);
 	qsort(tl->row, tl->nrows, sizeof(tl->row[0]), row_cmp);
@@ -421,8 +497,10 @@ void timeline_free(struct timeline *tl)
 {
 	int i;
 
-	for (i = 0; i < tl->nrows; i++)
+	for (i = 0; i < tl->nrows; i++) {
 		free(tl->row[i].band);
+		free(tl->row[i].no_child);
+	}
 	free(tl->mark);
 	*tl = (struct timeline){ 0 };
 }

@@ -13,6 +13,11 @@
  *   the timer is followed by the real one, and once suspended a device's
  *   rpm_suspend returns 1). A trace that ends while only the timer is
  *   armed shows a suspend that has not happened yet;
+ * - an interface's rpm calls (6.1): inferred by the same rule, which
+ *   does not hold for it (see infer_interface() in timeline.c), and
+ *   "active" only until the trace rules it out: while its device is not
+ *   active, or from an event of the device's that says child-0. From
+ *   there to its next transition the calls show, its state is unknown;
  * - the gadget: dummy_hcd's link events (dummy-hcd-tracepoints), else the device's
  *   own states ("derived").
  */
@@ -31,10 +36,12 @@ extern const char *const tl_mark_name[TL_MARK_KINDS];
 #define TL_MAX_ROWS	16
 #define TL_NAME_LEN	32
 #define TL_GADGET	"gadget"
+#define TL_INFERRED	"inferred from rpm calls"
 
 struct tl_band {
 	double t0, t1;
 	enum tl_state state;
+	bool inferred;		/* guessed from an interface's rpm calls */
 };
 
 struct tl_mark {
@@ -54,6 +61,8 @@ struct tl_row {
 	bool has_status, has_cnt;
 	bool open;		/* fed by events: the last band runs on */
 	long cnt;		/* the last usage count seen */
+	double *no_child;	/* a device: when its events said child-0 */
+	long nno_child, no_child_cap;
 };
 
 struct timeline {

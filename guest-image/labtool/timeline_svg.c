@@ -77,7 +77,34 @@ static void legend_item(FILE *out, int n, const char *fill, const char *word)
 	fprintf(out, "<text x=\"%.0f\" y=\"50\" font-size=\"12\">%s</text>\n", x + 16, word);
 }
 
-static void header(FILE *out, const char *title, int height)
+/* an inferred band: its state's colour under white stripes */
+static void patterns(FILE *out)
+{
+	int i;
+
+	fprintf(out, "<defs>");
+	for (i = 0; i < TL_STATES; i++)
+		fprintf(out, "<pattern id=\"inferred-%s\" width=\"6\" height=\"6\" "
+			"patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+			"<rect width=\"6\" height=\"6\" fill=\"%s\"/>"
+			"<rect width=\"3\" height=\"6\" fill=\"#ffffff\" fill-opacity=\"0.6\"/></pattern>",
+			tl_state_name[i], state_fill[i]);
+	fprintf(out, "</defs>\n");
+}
+
+static bool any_inferred(const struct timeline *tl)
+{
+	long i;
+	int r;
+
+	for (r = 0; r < tl->nrows; r++)
+		for (i = 0; i < tl->row[r].nband; i++)
+			if (tl->row[r].band[i].inferred)
+				return true;
+	return false;
+}
+
+static void header(FILE *out, const struct timeline *tl, const char *title, int height)
 {
 	int i;
 
@@ -89,26 +116,35 @@ static void header(FILE *out, const char *title, int height)
 	fprintf(out, "<text class=\"title\" x=\"10\" y=\"22\" font-size=\"16\">");
 	esc(out, title ? title : "autopm-lab timeline");
 	fprintf(out, "</text>\n");
+	patterns(out);
 	for (i = 0; i < TL_STATES; i++)
 		legend_item(out, i, state_fill[i], tl_state_name[i]);
 	for (i = 0; i < TL_MARK_KINDS; i++)
 		legend_item(out, TL_STATES + i, mark_fill[i], tl_mark_name[i]);
+	if (any_inferred(tl))
+		legend_item(out, TL_STATES + TL_MARK_KINDS, "url(#inferred-unknown)", TL_INFERRED);
 }
 
 static void band(FILE *out, const struct scale *s, const struct tl_row *r, const struct tl_band *b,
 		 double y)
 {
 	double x0 = xof(s, b->t0), w = xof(s, b->t1) - x0;
+	char fill[40];
 
+	if (b->inferred)
+		snprintf(fill, sizeof(fill), "url(#inferred-%s)", tl_state_name[b->state]);
+	else
+		snprintf(fill, sizeof(fill), "%s", state_fill[b->state]);
 	/* a band too short to see still gets a sliver */
-	fprintf(out, "<rect class=\"state %s\" data-dev=\"", tl_state_name[b->state]);
+	fprintf(out, "<rect class=\"state %s%s\" data-dev=\"", tl_state_name[b->state],
+		b->inferred ? " inferred" : "");
 	esc(out, r->name);
 	fprintf(out, "\" data-state=\"%s\" data-t0=\"%.6f\" data-t1=\"%.6f\" x=\"%.2f\" y=\"%.0f\" "
 		"width=\"%.2f\" height=\"%d\" fill=\"%s\"><title>", tl_state_name[b->state], b->t0,
-		b->t1, x0, y, w < 0.3 ? 0.3 : w, BAND_H, state_fill[b->state]);
+		b->t1, x0, y, w < 0.3 ? 0.3 : w, BAND_H, fill);
 	esc(out, r->name);
-	fprintf(out, " %s %.6f to %.6f s (%.3f ms)</title></rect>\n", tl_state_name[b->state],
-		b->t0, b->t1, (b->t1 - b->t0) * 1e3);
+	fprintf(out, " %s %.6f to %.6f s (%.3f ms)%s</title></rect>\n", tl_state_name[b->state],
+		b->t0, b->t1, (b->t1 - b->t0) * 1e3, b->inferred ? ", " TL_INFERRED : "");
 }
 
 static void row(FILE *out, const struct scale *s, const struct tl_row *r, double y)
@@ -260,7 +296,7 @@ int timeline_svg(FILE *out, const struct timeline *tl, const char *title)
 		lanes = lay_out_labels(&s, tl, tl->row[r].name, lab);
 		y[r + 1] = y[r] + ROW_H + (lanes > 1 ? lanes - 1 : 0) * LANE_H;
 	}
-	header(out, title, (int)y[tl->nrows] + 52);
+	header(out, tl, title, (int)y[tl->nrows] + 52);
 	axis(out, &s, y[tl->nrows] + 8);
 	for (r = 0; r < tl->nrows; r++)
 		row(out, &s, &tl->row[r], y[r]);

@@ -61,7 +61,7 @@ static const struct tl_band *nth(const struct timeline *tl, const char *dev, enu
 }
 
 static void expect_counts(const struct timeline *tl, const char *dev, long active,
-			  long suspending, long suspended, long resuming)
+			  long suspending, long suspended, long resuming, long unknown)
 {
 	const struct tl_row *r = timeline_row(tl, dev);
 
@@ -70,7 +70,7 @@ static void expect_counts(const struct timeline *tl, const char *dev, long activ
 	assert_int_equal(count_state(r, TL_SUSPENDING), suspending);
 	assert_int_equal(count_state(r, TL_SUSPENDED), suspended);
 	assert_int_equal(count_state(r, TL_RESUMING), resuming);
-	assert_int_equal(r->nband, active + suspending + suspended + resuming);
+	assert_int_equal(r->nband, active + suspending + suspended + resuming + unknown);
 }
 
 /* stock 6.1: states from the rpm calls; rows in order, the gadget derived */
@@ -87,11 +87,11 @@ static void stock_demo_calls(void **state)
 	for (i = 0; i < 5; i++)
 		assert_string_equal(tl.row[i].name, order[i]);
 	/* 9 suspends and 8 resumes, as labtool report counts them */
-	expect_counts(&tl, "usb1", 9, 9, 9, 8);
-	expect_counts(&tl, "1-1", 9, 9, 9, 8);
-	expect_counts(&tl, "1-1:1.0", 1, 1, 2, 1);
-	expect_counts(&tl, "1-1:1.2", 2, 2, 3, 2);
-	expect_counts(&tl, TL_GADGET, 9, 9, 9, 8);
+	expect_counts(&tl, "usb1", 9, 9, 9, 8, 0);
+	expect_counts(&tl, "1-1", 9, 9, 9, 8, 0);
+	expect_counts(&tl, "1-1:1.0", 1, 1, 2, 1, 1);
+	expect_counts(&tl, "1-1:1.2", 2, 2, 3, 2, 2);
+	expect_counts(&tl, TL_GADGET, 9, 9, 9, 8, 0);
 	assert_string_equal(timeline_row(&tl, TL_GADGET)->source, "derived from the device");
 	b = nth(&tl, "1-1", TL_SUSPENDED, 0);
 	assert_true(NEAR(b->t0, 1.797506) && NEAR(b->t1, 1.808230));
@@ -115,7 +115,7 @@ static void patched_612_status(void **state)
 	read_trace("patched-6.12-demo.trace", &tl);
 	assert_int_equal(tl.nrows, 2);
 	assert_string_equal(timeline_row(&tl, "1-1")->source, "rpm_status");
-	expect_counts(&tl, "1-1", 10, 10, 10, 9);
+	expect_counts(&tl, "1-1", 10, 10, 10, 9, 0);
 	/* before the first SUSPENDING it was active */
 	b = &timeline_row(&tl, "1-1")->band[0];
 	assert_int_equal(b->state, TL_ACTIVE);
@@ -147,12 +147,12 @@ static void marks_and_link(void **state)
 	assert_string_equal(tl.mark[0].dev, "1-1");
 	assert_string_equal(tl.mark[6].text, "wakeup request refused (-22)");
 	assert_string_equal(tl.mark[7].text, "ep2out-bulk 12 bytes");
-	expect_counts(&tl, TL_GADGET, 2, 0, 2, 1);
+	expect_counts(&tl, TL_GADGET, 2, 0, 2, 1, 0);
 	assert_string_equal(timeline_row(&tl, TL_GADGET)->source, "dummy_hcd");
 	b = nth(&tl, TL_GADGET, TL_RESUMING, 0);
 	assert_true(NEAR(b->t0, 11.0) && NEAR(b->t1, 11.022));
 	/* 10.100000's suspend armed the timer: 10.300000's is the one */
-	expect_counts(&tl, "1-1", 2, 2, 2, 1);
+	expect_counts(&tl, "1-1", 2, 2, 2, 1, 0);
 	b = nth(&tl, "1-1", TL_SUSPENDING, 0);
 	assert_true(NEAR(b->t0, 10.3) && NEAR(b->t1, 10.32));
 	/* a device with no transition is not guessed at */
@@ -184,6 +184,8 @@ static void svg_elements(void **state)
 	assert_non_null(strstr(svg, "<g class=\"mark refusal\" data-dev=\"1-1\" data-t=\"10.000010\""));
 	assert_non_null(strstr(svg, "data-text=\"busy interface 1 value 1\""));
 	assert_non_null(strstr(svg, "a &lt;test&gt; &amp; more"));
+	/* no interface row: nothing inferred, no legend entry for it */
+	assert_null(strstr(svg, "inferred from rpm calls"));
 	assert_non_null(strstr(svg, "</svg>\n"));
 	free(svg);
 	timeline_free(&tl);
@@ -311,6 +313,87 @@ static void refusal_burst_labels(void **state)
 	timeline_free(&tl);
 }
 
+/*
+ * Stock's interfaces: from their rpm calls each would be active across
+ * many of 1-1's suspends, which a child cannot be. Each active band ends
+ * where 1-1 is not active or says child-0; unknown from there; the
+ * rest is marked inferred and drawn hatched. Shown failing with
+ * timeline_read() not calling infer_interfaces(): 1-1:1.0 active from
+ * 1.877597 to 3.740046, over 1-1's suspending from 2.135464; with
+ * on_rpm() not keeping 1-1's child-0 times: 1-1:1.0's active band ends
+ * at 2.135464, not 1.878671.
+ */
+static void interfaces_inferred(void **state)
+{
+	static const struct tl_band want0[] = {
+		{ 1.777350, 1.808174, TL_SUSPENDED, true },
+		{ 1.808174, 1.877597, TL_RESUMING, true },
+		/* 1-1's rpm_idle at 1.878671 says child-0 */
+		{ 1.877597, 1.878671, TL_ACTIVE, true },
+		{ 1.878671, 3.740046, TL_UNKNOWN, false },
+		{ 3.740046, 3.740081, TL_SUSPENDING, true },
+		{ 3.740081, 6.236962, TL_SUSPENDED, true },
+	};
+	const char *ifs[] = { "1-1:1.0", "1-1:1.2" };
+	const struct tl_row *dev, *r;
+	const struct tl_band *b, *p;
+	struct timeline tl;
+	char *svg = NULL;
+	size_t len;
+	FILE *out;
+	long i, k;
+	int j;
+
+	(void)state;
+	read_trace("stock-demo.trace", &tl);
+	dev = timeline_row(&tl, "1-1");
+	for (j = 0; j < 2; j++) {
+		r = timeline_row(&tl, ifs[j]);
+		for (i = 0; i < r->nband; i++) {
+			b = &r->band[i];
+			for (k = 0; b->state == TL_ACTIVE && k < dev->nband; k++) {
+				p = &dev->band[k];
+				if (p->state != TL_ACTIVE && p->t0 < b->t1 && b->t0 < p->t1)
+					fail_msg("%s active %.6f to %.6f over 1-1 %s from %.6f", ifs[j],
+						 b->t0, b->t1, tl_state_name[p->state], p->t0);
+			}
+		}
+	}
+	for (j = 0; j < 2; j++) {
+		r = timeline_row(&tl, ifs[j]);
+		for (i = 0; i < r->nband; i++)
+			assert_int_equal(r->band[i].inferred, r->band[i].state != TL_UNKNOWN);
+		assert_string_equal(r->source, "rpm calls, inferred");
+	}
+	r = timeline_row(&tl, "1-1:1.0");
+	assert_int_equal(r->nband, 6);
+	for (i = 0; i < 6; i++) {
+		assert_int_equal(r->band[i].state, want0[i].state);
+		assert_int_equal(r->band[i].inferred, want0[i].inferred);
+		assert_true(NEAR(r->band[i].t0, want0[i].t0) && NEAR(r->band[i].t1, want0[i].t1));
+	}
+	/* assumed active from the start, until 1-1 starts suspending */
+	b = &timeline_row(&tl, "1-1:1.2")->band[0];
+	assert_true(b->state == TL_ACTIVE && NEAR(b->t0, 1.777350) && NEAR(b->t1, 1.778329));
+	for (i = 0; i < dev->nband; i++)
+		assert_false(dev->band[i].inferred);
+	/* hatched, with a legend entry; unknown plain */
+	out = open_memstream(&svg, &len);
+	assert_non_null(out);
+	assert_int_equal(timeline_svg(out, &tl, NULL), 0);
+	fclose(out);
+	assert_non_null(strstr(svg, "<rect class=\"state active inferred\" data-dev=\"1-1:1.0\" "
+				    "data-state=\"active\" data-t0=\"1.877597\" data-t1=\"1.878671\""));
+	assert_non_null(strstr(svg, "fill=\"url(#inferred-active)\"><title>1-1:1.0 active "
+				    "1.877597 to 1.878671 s (1.074 ms), inferred from rpm calls</title>"));
+	assert_non_null(strstr(svg, "<rect class=\"state unknown\" data-dev=\"1-1:1.0\" "
+				    "data-state=\"unknown\" data-t0=\"1.878671\" data-t1=\"3.740046\""));
+	assert_non_null(strstr(svg, "<pattern id=\"inferred-active\""));
+	assert_non_null(strstr(svg, ">inferred from rpm calls</text>"));
+	free(svg);
+	timeline_free(&tl);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +403,7 @@ int main(void)
 		cmocka_unit_test(svg_elements),
 		cmocka_unit_test(netdev_named_like_a_hub),
 		cmocka_unit_test(refusal_burst_labels),
+		cmocka_unit_test(interfaces_inferred),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
