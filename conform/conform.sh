@@ -1,9 +1,9 @@
 # shellcheck shell=sh
-# Sourced by every conformance rule: the test helpers (fail, skip,
-# waits), the profiles of the gadget's functions, and what the rules
-# share. A rule exits 0 (pass), 1 (fail) or 4 (n/a, its last line says
+# Sourced by every conformance rule: the checks (fail, skip, waits:
+# guest-image/scenario/checks.sh), the profiles of the gadget's
+# functions, and what the rules share. A rule exits 0 (pass), 1 (fail) or 4 (n/a, its last line says
 # why), like a test case; its "evidence:" lines go to the scorecard.
-. /lab/tests/case.sh
+. /lab/checks.sh
 
 CONFORM=/lab/conform
 # a transfer's round trip under TCG is well under this; a bound on hangs
