@@ -75,9 +75,34 @@ void breakdown_rows(const double *input, unsigned int n, const struct breakdown_
 		one_row(input[i], i + 1 < n ? input[i + 1] : INFINITY, ev, &rows[i]);
 }
 
-unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsigned int n)
+/* one round's steps: "breakdown round I: STEP=MS ... ms", or breakdown_round_I_STEP_ms= */
+static void print_row(FILE *out, bool kv, const struct breakdown_row *row, unsigned int i)
+{
+	char key[64];
+	int step;
+
+	if (kv) {
+		/* a round whose events are missing is left out */
+		for (step = 0; row->ok && step < STEP_COUNT; step++) {
+			kv_key(key, sizeof(key), "breakdown_round_%u_%s_ms", i, breakdown_step_name[step]);
+			fprintf(out, "%s=%.2f\n", key, row->ms[step]);
+		}
+		return;
+	}
+	fprintf(out, "breakdown round %u:", i);
+	if (!row->ok) {
+		fprintf(out, " events missing\n");
+		return;
+	}
+	for (step = 0; step < STEP_COUNT; step++)
+		fprintf(out, " %s=%.2f", breakdown_step_name[step], row->ms[step]);
+	fprintf(out, " ms\n");
+}
+
+unsigned int breakdown_print(FILE *out, bool kv, const struct breakdown_row *rows, unsigned int n)
 {
 	double *v = calloc(n ? n : 1, sizeof(*v));
+	char label[64], key[64];
 	struct latency_stats s;
 	unsigned int i, ok = 0;
 	int step;
@@ -85,15 +110,8 @@ unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsign
 	if (!v)
 		return 0;
 	for (i = 0; i < n; i++) {
-		fprintf(out, "breakdown round %u:", i);
-		if (!rows[i].ok) {
-			fprintf(out, " events missing\n");
-			continue;
-		}
-		for (step = 0; step < STEP_COUNT; step++)
-			fprintf(out, " %s=%.2f", breakdown_step_name[step], rows[i].ms[step]);
-		fprintf(out, " ms\n");
-		ok++;
+		print_row(out, kv, &rows[i], i);
+		ok += rows[i].ok;
 	}
 	for (step = 0; ok && step < STEP_COUNT; step++) {
 		unsigned int k = 0;
@@ -102,8 +120,9 @@ unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsign
 			if (rows[i].ok)
 				v[k++] = rows[i].ms[step];
 		latency_stats(v, k, &s);
-		fprintf(out, "breakdown %s: n=%zu min=%.2f median=%.2f p95=%.2f max=%.2f ms\n",
-			breakdown_step_name[step], s.n, s.min, s.median, s.p95, s.max);
+		snprintf(label, sizeof(label), "breakdown %s", breakdown_step_name[step]);
+		kv_key(key, sizeof(key), "breakdown_%s", breakdown_step_name[step]);
+		latency_stats_print(out, kv, label, key, &s, 2);
 	}
 	free(v);
 	return ok;
@@ -141,9 +160,10 @@ void spec_rows(const double *input, unsigned int n, const struct spec_events *ev
 		one_spec_row(input[i], i + 1 < n ? input[i + 1] : INFINITY, ev, &rows[i]);
 }
 
-static void spec_stats(FILE *out, const char *name, const struct spec_row *rows, unsigned int n,
-		       bool recovery, double *v)
+static void spec_stats(FILE *out, bool kv, const char *name, const struct spec_row *rows,
+		       unsigned int n, bool recovery, double *v)
 {
+	char label[64], key[64];
 	struct latency_stats s;
 	unsigned int i, k = 0;
 
@@ -151,11 +171,30 @@ static void spec_stats(FILE *out, const char *name, const struct spec_row *rows,
 		if (rows[i].ok)
 			v[k++] = recovery ? rows[i].recovery_ms : rows[i].signalling_ms;
 	latency_stats(v, k, &s);
-	fprintf(out, "breakdown %s: n=%zu min=%.2f median=%.2f p95=%.2f max=%.2f ms\n", name, s.n,
-		s.min, s.median, s.p95, s.max);
+	snprintf(label, sizeof(label), "breakdown %s", name);
+	snprintf(key, sizeof(key), "breakdown_%s", name);
+	latency_stats_print(out, kv, label, key, &s, 2);
 }
 
-unsigned int spec_print(FILE *out, const struct spec_row *rows, unsigned int n)
+/* as print_row(), a row of spec_rows() */
+static void print_spec_row(FILE *out, bool kv, const struct spec_row *row, unsigned int i)
+{
+	if (kv) {
+		if (row->ok)
+			fprintf(out, "breakdown_spec_round_%u_signalling_ms=%.2f\n"
+				"breakdown_spec_round_%u_recovery_ms=%.2f\n",
+				i, row->signalling_ms, i, row->recovery_ms);
+		return;
+	}
+	if (!row->ok) {
+		fprintf(out, "breakdown spec round %u: events missing\n", i);
+		return;
+	}
+	fprintf(out, "breakdown spec round %u: signalling=%.2f recovery=%.2f ms\n", i,
+		row->signalling_ms, row->recovery_ms);
+}
+
+unsigned int spec_print(FILE *out, bool kv, const struct spec_row *rows, unsigned int n)
 {
 	double *v = calloc(n ? n : 1, sizeof(*v));
 	unsigned int i, ok = 0;
@@ -163,18 +202,12 @@ unsigned int spec_print(FILE *out, const struct spec_row *rows, unsigned int n)
 	if (!v)
 		return 0;
 	for (i = 0; i < n; i++) {
-		fprintf(out, "breakdown spec round %u:", i);
-		if (!rows[i].ok) {
-			fprintf(out, " events missing\n");
-			continue;
-		}
-		fprintf(out, " signalling=%.2f recovery=%.2f ms\n", rows[i].signalling_ms,
-			rows[i].recovery_ms);
-		ok++;
+		print_spec_row(out, kv, &rows[i], i);
+		ok += rows[i].ok;
 	}
 	if (ok) {
-		spec_stats(out, "signalling", rows, n, false, v);
-		spec_stats(out, "recovery", rows, n, true, v);
+		spec_stats(out, kv, "signalling", rows, n, false, v);
+		spec_stats(out, kv, "recovery", rows, n, true, v);
 	}
 	free(v);
 	return ok;

@@ -44,9 +44,16 @@ struct breakdown_events {
 void breakdown_rows(const double *input, unsigned int n, const struct breakdown_events *ev,
 		    struct breakdown_row *rows);
 
-/* "breakdown round I: ..." for each row, then "breakdown STEP: n= min=
- * median= p95= max= ms" over the rows that are ok. Returns how many are. */
-unsigned int breakdown_print(FILE *out, const struct breakdown_row *rows, unsigned int n);
+/*
+ * "breakdown round I: ..." for each row, then "breakdown STEP: n= min=
+ * median= p95= max= ms" over the rows that are ok; with KV, the same
+ * figures as "key=value" lines, the words joined by '_' (a row whose
+ * events are missing left out): breakdown_round_I_STEP_ms, then
+ * breakdown_STEP_n, breakdown_STEP_min_ms ... (stats.h). Returns how
+ * many rows are ok.
+ */
+unsigned int breakdown_print(FILE *out, bool kv, const struct breakdown_row *rows,
+			     unsigned int n);
 
 /*
  * USB 2.0 7.1.7.7's two resume times, as dummy_hcd's trace events show
@@ -74,7 +81,9 @@ void spec_rows(const double *input, unsigned int n, const struct spec_events *ev
 
 /* "breakdown spec round I: signalling= recovery= ms" for each row, then
  * "breakdown signalling: n= min= ..." and the same for recovery, over
- * the rows that are ok. Returns how many are. */
-unsigned int spec_print(FILE *out, const struct spec_row *rows, unsigned int n);
+ * the rows that are ok; with KV as breakdown_print()'s:
+ * breakdown_spec_round_I_signalling_ms, ..._recovery_ms, then
+ * breakdown_signalling_n ... Returns how many rows are ok. */
+unsigned int spec_print(FILE *out, bool kv, const struct spec_row *rows, unsigned int n);
 
 #endif

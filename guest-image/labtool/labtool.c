@@ -39,6 +39,7 @@ static int usage(void)
 		"       labtool latency --mode wake|acm|ecm --device DEV --udc UDC [--count N]\n"
 		"               [--host-tty P --gadget-tty P] [--host-if IF --gadget-if IF --netns PID]\n"
 		"               [--timeout-ms MS] [--suspend-timeout-ms MS] [--breakdown]\n"
+		"               [--format=human|kv]      (kv: key=value lines for scripts)\n"
 		"       labtool recv-ecm IFACE COUNT TIMEOUT_MS [READY_FILE]\n"
 		"       labtool idle TRACE DEV DELAY_MS MARGIN_MS (idle to suspended, per resume)\n"
 		"       labtool jitter PERIOD_MS              (until SIGTERM: the latest timer wakeup)\n"

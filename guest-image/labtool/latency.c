@@ -7,7 +7,8 @@
  * data, the data becoming readable on the host. Both ends share one
  * kernel and one monotonic clock, so the times are exact to the polling
  * step (0.2 ms). With --breakdown, trace events (on the same clock) also
- * say where each wakeup's time went (breakdown.h).
+ * say where each wakeup's time went (breakdown.h). --format=kv prints
+ * the same figures as "key=value" lines for scripts (latency_print.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <getopt.h>
 #include <poll.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +31,7 @@
 #include "input.h"
 #include "lab.h"
 #include "latency.h"
+#include "latency_print.h"
 #include "parse.h"
 #include "rawio.h"
 #include "stats.h"
@@ -50,6 +53,8 @@ struct latency_run {
 	struct ecm_sender ecm;
 	double active_ms[MAX_ROUNDS], data_ms[MAX_ROUNDS];
 	bool breakdown;
+	bool kv;			/* --format=kv */
+	char error[256];		/* why the run stopped: the first complaint */
 	char roothub[32], roothub_status[256];
 	bool spec;			/* the kernel has dummy_hcd's trace events */
 	double input_s[MAX_ROUNDS];	/* when each round made its input */
@@ -58,6 +63,24 @@ struct latency_run {
 static int usage_error(const char *what, const char *value)
 {
 	fprintf(stderr, "labtool latency: %s%s%s\n", what, value ? ": " : "", value ? value : "");
+	return -1;
+}
+
+/* why the run stops: on stderr for people, and kept for kv's error= */
+static int run_error(struct latency_run *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int run_error(struct latency_run *r, const char *fmt, ...)
+{
+	char msg[sizeof(r->error)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "labtool latency: %s\n", msg);
+	if (!r->error[0])
+		strcpy(r->error, msg);
 	return -1;
 }
 
@@ -76,6 +99,7 @@ static int parse(int argc, char **argv, struct latency_run *r)
 		{ "timeout-ms", required_argument, NULL, 't' },
 		{ "suspend-timeout-ms", required_argument, NULL, 's' },
 		{ "breakdown", no_argument, NULL, 'b' },
+		{ "format", required_argument, NULL, 'f' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *mode = NULL;
@@ -97,6 +121,11 @@ static int parse(int argc, char **argv, struct latency_run *r)
 		case 'g': r->gadget_if = optarg; break;
 		case 'n': r->netns = optarg; break;
 		case 'b': r->breakdown = true; break;
+		case 'f':
+			if (strcmp(optarg, "kv") && strcmp(optarg, "human"))
+				return usage_error("--format wants human or kv", optarg);
+			r->kv = !strcmp(optarg, "kv");
+			break;
 		case 'c':
 		case 't':
 		case 's':
@@ -154,7 +183,8 @@ static int spec_events_enable(const char *value)
 	return 1;
 }
 
-static int trace_events_enable(const char *value)
+/* the first of trace_events that cannot be set to VALUE, or NULL */
+static const char *trace_events_enable(const char *value)
 {
 	char path[128];
 	unsigned int i;
@@ -162,29 +192,37 @@ static int trace_events_enable(const char *value)
 	for (i = 0; i < sizeof(trace_events) / sizeof(trace_events[0]); i++) {
 		snprintf(path, sizeof(path), TRACEFS "/events/%s/enable", trace_events[i]);
 		if (sysfs_write(path, value))
-			return usage_error("cannot enable the trace event", trace_events[i]);
+			return trace_events[i];
 	}
-	return 0;
+	return NULL;
 }
 
 /* the trace's clock is CLOCK_MONOTONIC ("mono"), like now_us() */
 static int trace_start(struct latency_run *r)
 {
+	const char *bad;
+
 	if (sysfs_write(TRACEFS "/tracing_on", "0") ||
 	    sysfs_write(TRACEFS "/trace_clock", "mono") ||
 	    sysfs_write(TRACEFS "/buffer_size_kb", "8192") ||
 	    sysfs_write(TRACEFS "/trace", ""))
-		return usage_error("cannot set up tracing in", TRACEFS);
-	if (trace_events_enable("1"))
-		return -1;
+		return run_error(r, "cannot set up tracing in: %s", TRACEFS);
+	bad = trace_events_enable("1");
+	if (bad)
+		return run_error(r, "cannot enable the trace event: %s", bad);
 	r->spec = spec_events_enable("1");
-	return sysfs_write(TRACEFS "/tracing_on", "1") ? usage_error("cannot start tracing", NULL) : 0;
+	return sysfs_write(TRACEFS "/tracing_on", "1") ? run_error(r, "cannot start tracing") : 0;
 }
 
+/* the rounds are over: an event left enabled is said, not a failure */
 static void trace_stop(struct latency_run *r)
 {
+	const char *bad;
+
 	sysfs_write(TRACEFS "/tracing_on", "0");
-	trace_events_enable("0");
+	bad = trace_events_enable("0");
+	if (bad)
+		fprintf(stderr, "labtool latency: cannot disable the trace event: %s\n", bad);
 	if (r->spec)
 		spec_events_enable("0");
 }
@@ -201,11 +239,11 @@ static int print_spec(struct latency_run *r, unsigned int n)
 
 	snprintf(path, sizeof(path), SYSFS_USB_DEVICES "/%s/devnum", r->device);
 	if (sysfs_read(path, devnum, sizeof(devnum)))
-		return usage_error("cannot read", path);
+		return run_error(r, "cannot read: %s", path);
 	snprintf(needle, sizeof(needle), " devnum %s ", devnum);
 	f = fopen(TRACEFS "/trace", "r");
 	if (!f)
-		return usage_error("cannot read", TRACEFS "/trace");
+		return run_error(r, "cannot read: %s", TRACEFS "/trace");
 	ev.nresume_start = trace_event_values(f, "dummy_hcd_resume_start", " at ", start, start_ns,
 					      MAX_EVENTS);
 	rewind(f);
@@ -218,12 +256,11 @@ static int print_spec(struct latency_run *r, unsigned int n)
 	ev.nsetups = trace_event_times_with(f, "dummy_hcd_setup", needle, setups, MAX_EVENTS);
 	fclose(f);
 	if (ev.nresume_start < 0 || ev.nresume_end < 0 || ev.nlink_active < 0 || ev.nsetups < 0)
-		return usage_error("cannot parse", TRACEFS "/trace");
+		return run_error(r, "cannot parse: %s", TRACEFS "/trace");
 	spec_rows(r->input_s, n, &ev, rows);
-	if (spec_print(stdout, rows, n) == n)
+	if (spec_print(stdout, r->kv, rows, n) == n)
 		return 0;
-	fprintf(stderr, "labtool latency: the trace lacks some rounds' dummy_hcd events\n");
-	return -1;
+	return run_error(r, "the trace lacks some rounds' dummy_hcd events");
 }
 
 /* read the trace once per kind of event, then print the rows */
@@ -237,7 +274,7 @@ static int print_breakdown(struct latency_run *r, unsigned int n)
 	int ret = -1;
 
 	if (!f)
-		return usage_error("cannot read", TRACEFS "/trace");
+		return run_error(r, "cannot read: %s", TRACEFS "/trace");
 	ev.nrequests = trace_event_times(f, "usb_gadget_wakeup", requests, MAX_EVENTS);
 	rewind(f);
 	ev.nroothub = rpm_resume_spans(f, r->roothub, roothub, MAX_EVENTS);
@@ -245,12 +282,12 @@ static int print_breakdown(struct latency_run *r, unsigned int n)
 	ev.ndevice = rpm_resume_spans(f, r->device, device, MAX_EVENTS);
 	fclose(f);
 	if (ev.nrequests < 0 || ev.nroothub < 0 || ev.ndevice < 0)
-		return usage_error("cannot parse", TRACEFS "/trace");
+		return run_error(r, "cannot parse: %s", TRACEFS "/trace");
 	breakdown_rows(r->input_s, n, &ev, rows);
-	if (breakdown_print(stdout, rows, n) == n)
+	if (breakdown_print(stdout, r->kv, rows, n) == n)
 		ret = 0;
 	else
-		fprintf(stderr, "labtool latency: the trace lacks some rounds' events\n");
+		run_error(r, "the trace lacks some rounds' events");
 	if (r->spec && print_spec(r, n))
 		ret = -1;
 	return ret;
@@ -265,22 +302,22 @@ static int open_ecm(struct latency_run *r)
 
 	snprintf(path, sizeof(path), SYSFS_NET "/%s/address", r->host_if);
 	if (sysfs_read(path, mac, sizeof(mac)) || lab_parse_mac(mac, host_mac))
-		return usage_error("cannot read the host interface's address", path);
+		return run_error(r, "cannot read the host interface's address: %s", path);
 	r->host_fd = ecm_socket_open(r->host_if);
 	if (r->host_fd < 0)
-		return usage_error("cannot open a packet socket on", r->host_if);
+		return run_error(r, "cannot open a packet socket on: %s", r->host_if);
 	snprintf(path, sizeof(path), "/proc/%s/ns/net", r->netns);
 	here = open("/proc/self/ns/net", O_RDONLY);
 	there = open(path, O_RDONLY);
 	if (here < 0 || there < 0 || setns(there, CLONE_NEWNET))
-		return usage_error("cannot enter the network namespace", path);
+		return run_error(r, "cannot enter the network namespace: %s", path);
 	ecm_sender_open(&r->ecm, r->gadget_if, host_mac);
 	ok = !setns(here, CLONE_NEWNET);
 	close(here);
 	close(there);
 	if (r->ecm.fd < 0)
-		return usage_error("cannot open a packet socket in the namespace on", r->gadget_if);
-	return ok ? 0 : usage_error("cannot return to the first network namespace", NULL);
+		return run_error(r, "cannot open a packet socket in the namespace on: %s", r->gadget_if);
+	return ok ? 0 : run_error(r, "cannot return to the first network namespace");
 }
 
 static int open_ends(struct latency_run *r)
@@ -289,12 +326,12 @@ static int open_ends(struct latency_run *r)
 	if (r->host_tty) {
 		r->host_fd = tty_open_raw(r->host_tty, O_RDONLY | O_NONBLOCK);
 		if (r->host_fd < 0)
-			return usage_error("cannot open", r->host_tty);
+			return run_error(r, "cannot open: %s", r->host_tty);
 	}
 	if (r->mode == LAB_INPUT_ACM) {
 		r->acm_fd = tty_open_raw(r->gadget_tty, O_WRONLY | O_NONBLOCK);
 		if (r->acm_fd < 0)
-			return usage_error("cannot open", r->gadget_tty);
+			return run_error(r, "cannot open: %s", r->gadget_tty);
 	}
 	if (r->mode == LAB_INPUT_ECM) {
 		if (r->host_fd >= 0)
@@ -307,19 +344,24 @@ static int open_ends(struct latency_run *r)
 static int trigger(struct latency_run *r, unsigned int round)
 {
 	char msg[ACM_MSG_LEN + 1];
+	ssize_t n;
 	int err;
 
 	switch (r->mode) {
 	case LAB_INPUT_WAKE:
 		err = input_wake(r->udc);
-		if (err)
-			fprintf(stderr, "labtool latency: srp refused: %s\n", strerror(-err));
-		return err;
+		return err ? run_error(r, "srp refused: %s", strerror(-err)) : 0;
 	case LAB_INPUT_ACM:
 		snprintf(msg, sizeof(msg), "wake %010u", round);
-		return input_acm(r->acm_fd, msg, ACM_MSG_LEN) == ACM_MSG_LEN ? 0 : -1;
+		n = input_acm(r->acm_fd, msg, ACM_MSG_LEN);
+		if (n == ACM_MSG_LEN)
+			return 0;
+		return run_error(r, "round %u: write on %s: %s", round, r->gadget_tty,
+				 n < 0 ? strerror(-n) : "short");
 	case LAB_INPUT_ECM:
-		return input_ecm(&r->ecm, round, ECM_PAYLOAD);
+		err = input_ecm(&r->ecm, round, ECM_PAYLOAD);
+		return err ? run_error(r, "round %u: send on %s: %s", round, r->gadget_if,
+				       strerror(-err)) : 0;
 	}
 	return -1;
 }
@@ -349,11 +391,8 @@ static int take_data(struct latency_run *r, unsigned int round, char *got, size_
 	err = lab_frame_parse(frame, n, &seq, &len);
 	if (err == LAB_FRAME_NOT_OURS)
 		return 0;
-	if (err || seq != round) {
-		fprintf(stderr, "labtool latency: round %u: frame %s, seq %u\n", round,
-			lab_frame_strerror(err), seq);
-		return -1;
-	}
+	if (err || seq != round)
+		return run_error(r, "round %u: frame %s, seq %u", round, lab_frame_strerror(err), seq);
 	return 1;
 }
 
@@ -364,29 +403,23 @@ static int one_round(struct latency_run *r, unsigned int round)
 	size_t have = 0;
 	int d;
 
-	if (sysfs_wait_for(r->status_path, "suspended", r->suspend_timeout_ms) < 0) {
-		fprintf(stderr, "labtool latency: round %u: %s did not suspend within %u ms\n",
-			round, r->device, r->suspend_timeout_ms);
-		return -1;
-	}
+	if (sysfs_wait_for(r->status_path, "suspended", r->suspend_timeout_ms) < 0)
+		return run_error(r, "round %u: %s did not suspend within %u ms", round, r->device,
+				 r->suspend_timeout_ms);
 	/* a breakdown follows the resume from the root hub down */
 	if (r->breakdown &&
-	    sysfs_wait_for(r->roothub_status, "suspended", r->suspend_timeout_ms) < 0) {
-		fprintf(stderr, "labtool latency: round %u: %s did not suspend within %u ms\n",
-			round, r->roothub, r->suspend_timeout_ms);
-		return -1;
-	}
+	    sysfs_wait_for(r->roothub_status, "suspended", r->suspend_timeout_ms) < 0)
+		return run_error(r, "round %u: %s did not suspend within %u ms", round, r->roothub,
+				 r->suspend_timeout_ms);
 	t0 = now_us();
 	r->input_s[round] = t0 / 1e6;
 	if (trigger(r, round))
 		return -1;
 	while (active < 0 || data < 0) {
 		t = now_us();
-		if (t - t0 > r->timeout_ms * 1e3) {
-			fprintf(stderr, "labtool latency: round %u: %s within %u ms\n", round,
-				active < 0 ? "no wakeup" : "no data", r->timeout_ms);
-			return -1;
-		}
+		if (t - t0 > r->timeout_ms * 1e3)
+			return run_error(r, "round %u: %s within %u ms", round,
+					 active < 0 ? "no wakeup" : "no data", r->timeout_ms);
 		if (active < 0 && !sysfs_read(r->status_path, status, sizeof(status)) &&
 		    !strcmp(status, "active"))
 			active = t;
@@ -404,18 +437,23 @@ static int one_round(struct latency_run *r, unsigned int round)
 	return 0;
 }
 
-static void print_stats(const char *mode, const char *what, double *v, unsigned int n)
+/* what a data round times, for the figures' names */
+static const char *data_name(enum lab_input mode)
 {
-	struct latency_stats s;
-
-	latency_stats(v, n, &s);
-	printf("latency %s %s: n=%zu min=%.1f median=%.1f p95=%.1f max=%.1f ms\n", mode, what,
-	       s.n, s.min, s.median, s.p95, s.max);
+	switch (mode) {
+	case LAB_INPUT_ACM:
+		return "to-tty-data";
+	case LAB_INPUT_ECM:
+		return "to-packet";
+	default:
+		return NULL;
+	}
 }
 
 int cmd_latency(int argc, char **argv)
 {
 	struct latency_run *r = calloc(1, sizeof(*r));
+	struct latency_result res;
 	unsigned int i;
 	int ret = EXIT_FAIL;
 
@@ -425,6 +463,10 @@ int cmd_latency(int argc, char **argv)
 		free(r);
 		return EXIT_USAGE;
 	}
+	res = (struct latency_result){ .mode = lab_input_name(r->mode), .data = data_name(r->mode),
+				       .count = r->count, .active_ms = r->active_ms,
+				       .data_ms = r->data_ms };
+	latency_print_head(stdout, r->kv, &res);
 	if (open_ends(r))
 		goto out;
 	if (r->breakdown && trace_start(r))
@@ -432,27 +474,21 @@ int cmd_latency(int argc, char **argv)
 	for (i = 0; i < r->count; i++) {
 		if (one_round(r, i))
 			break;
-		printf("round %u: active %.1f ms", i, r->active_ms[i]);
-		if (r->mode != LAB_INPUT_WAKE)
-			printf(", data %.1f ms", r->data_ms[i]);
-		printf("\n");
+		res.timed = i + 1;
+		latency_print_round(stdout, r->kv, &res, i);
 	}
 	if (i == r->count)
 		ret = EXIT_OK;
-	else
-		printf("latency %s: round %u of %u failed\n", lab_input_name(r->mode), i, r->count);
-	if (i) {
-		print_stats(lab_input_name(r->mode), "to-active", r->active_ms, i);
-		if (r->mode != LAB_INPUT_WAKE)
-			print_stats(lab_input_name(r->mode), r->mode == LAB_INPUT_ACM ? "to-tty-data" : "to-packet",
-				    r->data_ms, i);
-	}
+	if (latency_print_figures(stdout, r->kv, &res))
+		ret = EXIT_FAIL;
 	if (r->breakdown) {
 		trace_stop(r);
 		if (i && print_breakdown(r, i))
 			ret = EXIT_FAIL;
 	}
 out:
+	res.error = r->error[0] ? r->error : NULL;
+	latency_print_error(stdout, r->kv, &res);
 	if (r->host_fd >= 0)
 		close(r->host_fd);
 	if (r->acm_fd >= 0)

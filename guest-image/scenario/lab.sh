@@ -64,13 +64,16 @@ lab_status() {
 	cat "$SYS_USB/$1/power/runtime_status"
 }
 
+# KEY's value in the "key=value" lines on stdin, one line each time it
+# is there (autopm-gadget status and labtool latency --format=kv): lab_kv KEY
+lab_kv() {
+	sed -n "s/^$1=//p"
+}
+
 # One value of "autopm-gadget status --format=kv", by key (the keys are
 # in gadget/README.md): host_device, udc, acm_tty, ecm_netdev...
 lab_gadget_field() {
-	autopm-gadget status --format=kv 2>/dev/null | while IFS='=' read -r _k _v; do
-		[ "$_k" = "$1" ] && echo "$_v"
-	done
-	return 0
+	autopm-gadget status --format=kv 2>/dev/null | lab_kv "$1"
 }
 
 # interfaces of the host device are bound once their tty/net exist
@@ -134,7 +137,7 @@ lab_acm_tty() {
 
 # KEY's value in a line of key=value words (pcmstream's): lab_kv_field LINE KEY
 lab_kv_field() {
-	echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"
+	echo "$1" | tr ' ' '\n' | lab_kv "$2"
 }
 
 # the number of the ALSA card snd-usb-audio made for the host device
@@ -231,7 +234,8 @@ lab_udc() {
 }
 
 # Time COUNT device-initiated wakeups of MODE (wake, acm, ecm) with
-# labtool latency; ecm needs lab_netns_up first. Extra ARGS follow.
+# labtool latency; ecm needs lab_netns_up first. Extra ARGS follow
+# (--format=kv for lines to read with lab_kv).
 lab_latency() {
 	_mode=$1 _count=$2
 	shift 2

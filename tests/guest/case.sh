@@ -53,7 +53,9 @@ pair_field() {
 	echo "$2" | awk -v k="$1" '{ for (i = 1; i < NF; i += 2) if ($i == k) { print $(i + 1); exit } }'
 }
 
-# the figure FIELD (median, p95...) of "latency MODE WHAT:" in FILE, in whole ms
-latency_field() {
-	sed -n "s/^latency $2 $3: .* $4=\([0-9]*\)\.[0-9] .*/\1/p" "$1"
+# KEY's figure in FILE of "key=value" lines (labtool latency
+# --format=kv), in whole ms: kv_ms FILE KEY
+kv_ms() {
+	_v=$(lab_kv "$2" <"$1")
+	echo "${_v%%.*}"
 }

@@ -83,24 +83,52 @@ static void steps(void **state)
 	assert_false(rows[2].ok);
 }
 
+/* what breakdown_print() or spec_print() (SPEC) prints of ROWS */
+static char *print(bool kv, bool spec, const void *rows, unsigned int n)
+{
+	char *text;
+	size_t len;
+	FILE *out = open_memstream(&text, &len);
+
+	assert_non_null(out);
+	assert_int_equal(spec ? spec_print(out, kv, rows, n) : breakdown_print(out, kv, rows, n), 2);
+	fclose(out);
+	return text;
+}
+
+/*
+ * For people and for scripts (kv: cases 39 and 68 read it by key, a
+ * missing round left out). Shown failing: with kv_key() (stats.c)
+ * leaving '-' as it is, the keys read breakdown_round_0_input-to-request_ms.
+ */
 static void printed(void **state)
 {
 	const double input[] = { 100.0, 101.0, 102.0 };
 	struct breakdown_row rows[3];
 	struct canned c;
 	char *text;
-	size_t len;
-	FILE *out;
 
 	(void)state;
 	load(&c);
 	breakdown_rows(input, 3, &c.ev, rows);
-	out = open_memstream(&text, &len);
-	assert_non_null(out);
-	assert_int_equal(breakdown_print(out, rows, 3), 2);
-	fclose(out);
+	text = print(false, false, rows, 3);
 	assert_non_null(strstr(text, "breakdown round 2: events missing\n"));
 	assert_non_null(strstr(text, "breakdown total: n=2 min=71.50 median=71.75 p95=72.00 max=72.00 ms\n"));
+	free(text);
+	text = print(true, false, rows, 3);
+	assert_non_null(strstr(text, "breakdown_round_0_input_to_request_ms=0.50\n"
+				     "breakdown_round_0_request_to_roothub_resume_ms=22.50\n"
+				     "breakdown_round_0_roothub_resume_ms=2.00\n"
+				     "breakdown_round_0_roothub_to_device_resume_ms=18.00\n"
+				     "breakdown_round_0_device_resume_ms=28.50\n"
+				     "breakdown_round_0_total_ms=71.50\n"
+				     "breakdown_round_1_input_to_request_ms="));
+	assert_null(strstr(text, "breakdown_round_2_"));
+	assert_non_null(strstr(text, "breakdown_total_n=2\n"
+				     "breakdown_total_min_ms=71.50\n"
+				     "breakdown_total_median_ms=71.75\n"
+				     "breakdown_total_p95_ms=72.00\n"
+				     "breakdown_total_max_ms=72.00\n"));
 	free(text);
 }
 
@@ -119,9 +147,8 @@ static void spec(void **state)
 	double start[8], end[8], active[8], setups[8], start_ns[8], end_ns[8];
 	struct spec_events ev = { start, end, active, setups, start_ns, end_ns, 0, 0, 0, 0 };
 	struct spec_row rows[3];
-	FILE *f = fopen(DATA "/spec.trace", "r"), *out;
+	FILE *f = fopen(DATA "/spec.trace", "r");
 	char *text;
-	size_t len;
 
 	(void)state;
 	assert_non_null(f);
@@ -145,13 +172,17 @@ static void spec(void **state)
 	assert_double_equal(rows[1].signalling_ms, 20.0, EPS);
 	assert_double_equal(rows[1].recovery_ms, 10.5, EPS);
 	assert_false(rows[2].ok);
-	out = open_memstream(&text, &len);
-	assert_non_null(out);
-	assert_int_equal(spec_print(out, rows, 3), 2);
-	fclose(out);
+	text = print(false, true, rows, 3);
 	assert_non_null(strstr(text, "breakdown spec round 0: signalling=20.30 recovery=10.50 ms\n"));
 	assert_non_null(strstr(text, "breakdown spec round 2: events missing\n"));
 	assert_non_null(strstr(text, "breakdown recovery: n=2 min=10.50 median=10.50 p95=10.50 max=10.50 ms\n"));
+	free(text);
+	text = print(true, true, rows, 3);
+	assert_non_null(strstr(text, "breakdown_spec_round_0_signalling_ms=20.30\n"
+				     "breakdown_spec_round_0_recovery_ms=10.50\n"));
+	assert_null(strstr(text, "breakdown_spec_round_2_"));
+	assert_non_null(strstr(text, "breakdown_signalling_n=2\n"));
+	assert_non_null(strstr(text, "breakdown_recovery_median_ms=10.50\n"));
 	free(text);
 }
 

@@ -33,10 +33,10 @@ d0=$(udc_count wakeup_delivered_count)
 lab_jitter_start
 for mode in wake acm ecm; do
 	# each round starts from a suspended device; how soon it suspends is 69's
-	lab_latency $mode $N --suspend-timeout-ms "$SETTLE_MS" >/tmp/lat.$mode ||
-		fail "$mode: $(tail -n 3 /tmp/lat.$mode)"
-	grep '^latency' /tmp/lat.$mode
-	expect_eq "$mode: rounds timed" "$(grep -c '^round [0-9]*: active' /tmp/lat.$mode)" "$N"
+	lab_latency $mode $N --suspend-timeout-ms "$SETTLE_MS" --format=kv >/tmp/lat.$mode ||
+		fail "$mode: $(lab_kv error </tmp/lat.$mode)"
+	sed -n "s/^to_/$mode to_/p" /tmp/lat.$mode
+	expect_eq "$mode: rounds timed" "$(grep -c '^round_[0-9]*_to_active_ms=' /tmp/lat.$mode)" "$N"
 done
 lab_jitter_stop || fail "no timer lateness measured beside the rounds"
 echo "timers late meanwhile: median $LAB_LATE_MEDIAN ms, at most $LAB_LATE_MAX ms"
@@ -45,9 +45,10 @@ for what in "wake to-active" "acm to-active" "acm to-tty-data" "ecm to-active" "
 	read -r mode kind <<EOF
 $what
 EOF
-	lo=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" min)
-	med=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" median)
-	hi=$(latency_field "/tmp/lat.$mode" "$mode" "$kind" max)
+	key=$(echo "$kind" | tr - _)
+	lo=$(kv_ms "/tmp/lat.$mode" "${key}_min_ms")
+	med=$(kv_ms "/tmp/lat.$mode" "${key}_median_ms")
+	hi=$(kv_ms "/tmp/lat.$mode" "${key}_max_ms")
 	[ -n "$lo" ] && [ -n "$med" ] && [ -n "$hi" ] || fail "no min, median or max for $what"
 	[ "$lo" -ge 20 ] || fail "$what: a wakeup in $lo ms, under USB 2.0's 20 ms of resume signalling"
 	lab_checked_kernel || [ "$med" -le "$MEDIAN_BOUND_MS" ] ||
