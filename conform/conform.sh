@@ -1,8 +1,10 @@
 # shellcheck shell=sh
 # Sourced by every conformance rule: the checks (fail, skip, waits:
 # guest-image/scenario/checks.sh), the profiles of the gadget's
-# functions, and what the rules share. A rule exits 0 (pass), 1 (fail) or 4 (n/a, its last line says
-# why), like a test case; its "evidence:" lines go to the scorecard.
+# functions, and what the rules share. A rule exits 0 (pass), 1 (fail)
+# or 4 (n/a, its last line says why), like a test case; its last
+# "evidence:" line goes on its KTAP result line, and from there to the
+# scorecard.
 . /lab/checks.sh
 
 CONFORM=/lab/conform
