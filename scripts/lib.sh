@@ -7,7 +7,8 @@ LAB_VARIANTS="patched stock debug"
 # Kernel generations: Debian's linux-source-K, each with its own series
 # (kernel-patches/K/) and its own trees, builds and locks ($LAB_CACHE/K/).
 LAB_KERNELS="6.1 6.12"
-LAB_KERNEL=${AUTOPM_LAB_KERNEL:-6.1}
+# the default: the newest generation, Debian's current release's
+LAB_KERNEL=${AUTOPM_LAB_KERNEL:-6.12}
 # Kernel trees and builds are shared by every checkout (under lab_lock);
 # what is built from this checkout's own files (programs, module, image,
 # unit tests) and each run's results live in a folder of this checkout.
