@@ -217,6 +217,28 @@ static int on_autopm(struct timeline *tl, const char *ev, double t)
 	return mark_add(tl, TL_REFUSAL, name, t, 0, text);
 }
 
+/* one more request of EP's, completed at T with BYTES: its stream's, or a new one's */
+static int stream_add(struct timeline *tl, const char *ep, double t, long bytes)
+{
+	struct tl_stream *s = NULL;
+	long i;
+
+	for (i = tl->nstream - 1; i >= 0 && !s; i--)
+		if (!strcmp(tl->stream[i].ep, ep))
+			s = &tl->stream[i];
+	if (!s || t - s->t1 > TL_STREAM_GAP) {
+		if (grow(&tl->stream, tl->nstream, &tl->stream_cap, sizeof(*tl->stream)))
+			return -1;
+		s = &tl->stream[tl->nstream++];
+		*s = (struct tl_stream){ .t0 = t };
+		snprintf(s->ep, sizeof(s->ep), "%s", ep);
+	}
+	s->t1 = t;
+	s->requests++;
+	s->bytes += bytes;
+	return 0;
+}
+
 /* the gadget's side: its wakeup requests, data it moved, the bus link */
 static int on_gadget(struct timeline *tl, const char *ev, double t)
 {
@@ -235,7 +257,12 @@ static int on_gadget(struct timeline *tl, const char *ev, double t)
 	}
 	if (!strncmp(ev, "usb_gadget_giveback_request:", 28)) {
 		if (sscanf(ev + 28, " %23[^:]: req %*s length %ld/%ld", ep, &actual, &length) != 3 ||
-		    actual <= 0 || !strncmp(ep, "ep0", 3))
+		    !strncmp(ep, "ep0", 3))
+			return 0;
+		/* a zero-length request keeps a stream going, as on the bus */
+		if (strstr(ep, "-iso"))
+			return number_after(ev, " status ", 0) ? 0 : stream_add(tl, ep, t, actual);
+		if (actual <= 0)
 			return 0;
 		snprintf(text, sizeof(text), "%s %ld bytes", ep, actual);
 		return mark_add(tl, TL_DATA, TL_GADGET, t, actual, text);
@@ -502,6 +529,7 @@ void timeline_free(struct timeline *tl)
 		free(tl->row[i].no_child);
 	}
 	free(tl->mark);
+	free(tl->stream);
 	*tl = (struct timeline){ 0 };
 }
 

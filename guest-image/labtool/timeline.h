@@ -20,6 +20,11 @@
  *   there to its next transition the calls show, its state is unknown;
  * - the gadget: dummy_hcd's link events (dummy-hcd-tracepoints), else the device's
  *   own states ("derived").
+ *
+ * The gadget's isochronous data is not a mark per request (a stream
+ * completes one every (micro)frame) but a stream per endpoint: a run of
+ * its requests, none TL_STREAM_GAP after the one before, with their count
+ * and bytes.
  */
 #ifndef LABTOOL_TIMELINE_H
 #define LABTOOL_TIMELINE_H
@@ -42,6 +47,16 @@ struct tl_band {
 	double t0, t1;
 	enum tl_state state;
 	bool inferred;		/* guessed from an interface's rpm calls */
+};
+
+/* a stall this long in an endpoint's requests ends its stream: beyond
+ * TCG's timer lateness (tens of ms), far beyond any bInterval */
+#define TL_STREAM_GAP	0.1
+
+struct tl_stream {
+	char ep[TL_NAME_LEN];	/* the UDC's endpoint: "ep3in-iso" */
+	double t0, t1;		/* its first and last request's completion */
+	long requests, bytes;	/* completed with status 0; bytes moved */
 };
 
 struct tl_mark {
@@ -72,6 +87,8 @@ struct timeline {
 	struct tl_row row[TL_MAX_ROWS];
 	struct tl_mark *mark;
 	long nmark, cap;
+	struct tl_stream *stream;
+	long nstream, stream_cap;
 };
 
 /* Read TRACE (an ftrace text dump). 0, or -1 on a read error or no memory. */

@@ -32,6 +32,9 @@ static const char *const state_fill[TL_STATES] = {
 	[TL_RESUMING] = "#8e24aa", [TL_UNKNOWN] = "#bdbdbd",
 };
 
+#define STREAM_FILL	"#00897b"
+#define STREAM_WORD	"iso stream"
+
 static const char *const mark_fill[TL_MARK_KINDS] = {
 	[TL_WAKE] = "#e53935", [TL_DATA] = "#212121", [TL_REFUSAL] = "#fb8c00",
 	[TL_USAGE] = "#757575",
@@ -68,13 +71,13 @@ static void esc(FILE *out, const char *s)
 }
 
 /* the legend's swatch or symbol N, with its word */
-static void legend_item(FILE *out, int n, const char *fill, const char *word)
+/* one legend entry at X; where the next one goes (12 px of text per 7 characters) */
+static double legend_item(FILE *out, double x, const char *fill, const char *word)
 {
-	double x = LEFT + n * 110;
-
 	fprintf(out, "<rect class=\"legend\" x=\"%.0f\" y=\"40\" width=\"12\" height=\"12\" fill=\"%s\"/>",
 		x, fill);
 	fprintf(out, "<text x=\"%.0f\" y=\"50\" font-size=\"12\">%s</text>\n", x + 16, word);
+	return x + 16 + 7.0 * strlen(word) + 24;
 }
 
 /* an inferred band: its state's colour under white stripes */
@@ -106,6 +109,7 @@ static bool any_inferred(const struct timeline *tl)
 
 static void header(FILE *out, const struct timeline *tl, const char *title, int height)
 {
+	double x = LEFT;
 	int i;
 
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -118,11 +122,63 @@ static void header(FILE *out, const struct timeline *tl, const char *title, int 
 	fprintf(out, "</text>\n");
 	patterns(out);
 	for (i = 0; i < TL_STATES; i++)
-		legend_item(out, i, state_fill[i], tl_state_name[i]);
+		x = legend_item(out, x, state_fill[i], tl_state_name[i]);
 	for (i = 0; i < TL_MARK_KINDS; i++)
-		legend_item(out, TL_STATES + i, mark_fill[i], tl_mark_name[i]);
+		x = legend_item(out, x, mark_fill[i], tl_mark_name[i]);
 	if (any_inferred(tl))
-		legend_item(out, TL_STATES + TL_MARK_KINDS, "url(#inferred-unknown)", TL_INFERRED);
+		x = legend_item(out, x, "url(#inferred-unknown)", TL_INFERRED);
+	if (tl->nstream)
+		legend_item(out, x, STREAM_FILL, STREAM_WORD);
+}
+
+/* the endpoints with isochronous streams, each once, in order of their first */
+static int stream_eps(const struct timeline *tl, const char **ep, int max)
+{
+	int n = 0, j;
+	long i;
+
+	for (i = 0; i < tl->nstream; i++) {
+		for (j = 0; j < n && strcmp(ep[j], tl->stream[i].ep); j++)
+			;
+		if (j == n && n < max)
+			ep[n++] = tl->stream[i].ep;
+	}
+	return n;
+}
+
+/* a row per endpoint: its streams as bands, with their requests and bytes */
+static void stream_row(FILE *out, const struct scale *s, const struct timeline *tl,
+		       const char *ep, double y)
+{
+	const struct tl_stream *st;
+	double x0, w, secs;
+	long i;
+
+	fprintf(out, "<text class=\"row-label\" x=\"10\" y=\"%.0f\" font-size=\"13\">", y + 15);
+	esc(out, ep);
+	fprintf(out, "</text><text x=\"10\" y=\"%.0f\" font-size=\"10\" fill=\"#616161\">"
+		"gadget: UDC requests</text>\n", y + 29);
+	for (i = 0; i < tl->nstream; i++) {
+		st = &tl->stream[i];
+		if (strcmp(st->ep, ep))
+			continue;
+		x0 = xof(s, st->t0);
+		w = xof(s, st->t1) - x0;
+		secs = st->t1 - st->t0;
+		fprintf(out, "<rect class=\"stream\" data-dev=\"");
+		esc(out, ep);
+		fprintf(out, "\" data-t0=\"%.6f\" data-t1=\"%.6f\" data-requests=\"%ld\" "
+			"data-bytes=\"%ld\" x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%d\" "
+			"fill=\"%s\"><title>", st->t0, st->t1, st->requests, st->bytes, x0, y,
+			w < 0.3 ? 0.3 : w, BAND_H, STREAM_FILL);
+		esc(out, ep);
+		fprintf(out, " %.6f to %.6f s: %ld requests, %ld bytes", st->t0, st->t1,
+			st->requests, st->bytes);
+		if (secs > 0)
+			fprintf(out, " (%.0f requests/s, %.0f bytes/s)", (st->requests - 1) / secs,
+				st->bytes / secs);
+		fprintf(out, "</title></rect>\n");
+	}
 }
 
 static void band(FILE *out, const struct scale *s, const struct tl_row *r, const struct tl_band *b,
@@ -285,9 +341,10 @@ int timeline_svg(FILE *out, const struct timeline *tl, const char *title)
 {
 	struct scale s = { tl->t0, tl->t1 > tl->t0 ? tl->t1 - tl->t0 : 1e-3 };
 	struct label *lab = calloc(tl->nmark + 1, sizeof(*lab));
-	double y[TL_MAX_ROWS + 1] = { TOP };
+	double y[TL_MAX_ROWS + 1] = { TOP }, bottom;
+	const char *ep[TL_MAX_ROWS];
 	long i;
-	int r, lanes;
+	int r, lanes, neps = stream_eps(tl, ep, TL_MAX_ROWS);
 
 	if (!lab)
 		return -1;
@@ -296,10 +353,13 @@ int timeline_svg(FILE *out, const struct timeline *tl, const char *title)
 		lanes = lay_out_labels(&s, tl, tl->row[r].name, lab);
 		y[r + 1] = y[r] + ROW_H + (lanes > 1 ? lanes - 1 : 0) * LANE_H;
 	}
-	header(out, tl, title, (int)y[tl->nrows] + 52);
-	axis(out, &s, y[tl->nrows] + 8);
+	bottom = y[tl->nrows] + neps * ROW_H;
+	header(out, tl, title, (int)bottom + 52);
+	axis(out, &s, bottom + 8);
 	for (r = 0; r < tl->nrows; r++)
 		row(out, &s, &tl->row[r], y[r]);
+	for (r = 0; r < neps; r++)
+		stream_row(out, &s, tl, ep[r], y[tl->nrows] + r * ROW_H);
 	for (i = 0; i < tl->nmark; i++)
 		for (r = 0; r < tl->nrows; r++)
 			if (!strcmp(tl->mark[i].dev, tl->row[r].name))
