@@ -32,11 +32,6 @@ lab_has_counters() {
 	return 1
 }
 
-# MODULE's parameter PARAM exists: lab_has_param dummy_hcd wakeup_sleep_us
-lab_has_param() {
-	[ -e "/sys/module/$1/parameters/$2" ]
-}
-
 # lockdep runs (with KASAN and kmemleak: the debug kernel), which makes
 # every lock, allocation and timer several times slower under TCG
 lab_checked_kernel() {
