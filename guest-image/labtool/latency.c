@@ -369,12 +369,12 @@ static int trigger(struct latency_run *r, unsigned int round)
 /* 1 once this round's data has all arrived intact, 0 not yet, -1 wrong data */
 static int take_data(struct latency_run *r, unsigned int round, char *got, size_t *have)
 {
-	char want[ACM_MSG_LEN + 1];
+	char want[ACM_MSG_LEN + 1], seen[ACM_MSG_LEN + 1];
 	uint8_t frame[LAB_FRAME_MAX];
 	uint32_t seq;
 	uint16_t len;
 	ssize_t n;
-	int err;
+	int err, i;
 
 	if (r->mode == LAB_INPUT_ACM) {
 		n = read(r->host_fd, got + *have, ACM_MSG_LEN - *have);
@@ -383,7 +383,13 @@ static int take_data(struct latency_run *r, unsigned int round, char *got, size_
 		if (*have < ACM_MSG_LEN)
 			return 0;
 		snprintf(want, sizeof(want), "wake %010u", round);
-		return memcmp(got, want, ACM_MSG_LEN) ? -1 : 1;
+		if (!memcmp(got, want, ACM_MSG_LEN))
+			return 1;
+		/* one line of text whatever arrived: the error is a kv value */
+		for (i = 0; i < ACM_MSG_LEN; i++)
+			seen[i] = got[i] >= ' ' && got[i] <= '~' ? got[i] : '?';
+		seen[ACM_MSG_LEN] = '\0';
+		return run_error(r, "round %u: tty data '%s', want '%s'", round, seen, want);
 	}
 	n = recv(r->host_fd, frame, sizeof(frame), MSG_DONTWAIT);
 	if (n <= 0)

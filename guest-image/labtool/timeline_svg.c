@@ -70,7 +70,6 @@ static void esc(FILE *out, const char *s)
 	}
 }
 
-/* the legend's swatch or symbol N, with its word */
 /* one legend entry at X; where the next one goes (12 px of text per 7 characters) */
 static double legend_item(FILE *out, double x, const char *fill, const char *word)
 {

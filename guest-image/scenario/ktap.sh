@@ -41,7 +41,7 @@ ktap_diag() {
 ktap_result() {
 	case $3 in
 	pass) echo "ok $1 $2${4:+ # $4}"; KTAP_PASS=$((KTAP_PASS + 1)) ;;
-	skip) echo "ok $1 $2 # SKIP $4"; KTAP_SKIP=$((KTAP_SKIP + 1)) ;;
+	skip) echo "ok $1 $2 # SKIP${4:+ $4}"; KTAP_SKIP=$((KTAP_SKIP + 1)) ;;
 	timeout) echo "not ok $1 $2 # TIMEOUT $4"; KTAP_FAIL=$((KTAP_FAIL + 1)) ;;
 	*) echo "not ok $1 $2${4:+ # $4}"; KTAP_FAIL=$((KTAP_FAIL + 1)) ;;
 	esac
