@@ -278,13 +278,17 @@ wakeup_bound_ms() {
 }
 
 # expect_within WHAT MS BOUND: a wakeup or resume that took MS, within
-# BOUND plus the latest the guest's timers ran late meanwhile (labtool
-# jitter from lab_jitter_start, stopped here): a busy host delays the
-# resume's own timers as much. The wait before it waits on state, with
-# SETTLE_MS.
+# BOUND plus the time the guest could not run meanwhile (the lateness of
+# labtool jitter's sleeps summed, from lab_jitter_start, stopped here):
+# a wakeup is a chain of steps (the UDC, hub_wq, the resume's signalling
+# and recovery timers), each of which waits as long as the guest is not
+# scheduled. On debug beside a build and two guests a wakeup took 683 ms
+# while the latest single timer was only 66 ms late. The wait before it
+# waits on state, with SETTLE_MS.
 expect_within() {
 	lab_jitter_stop || fail "$1: no timer lateness measured"
-	_b=$(($3 + LAB_LATE_MAX))
-	[ "$2" -le "$_b" ] || fail "$1 took $2 ms, bound $_b ms ($3, timers up to $LAB_LATE_MAX ms late)"
-	echo "$1 took $2 ms (bound $_b ms: $3, timers up to $LAB_LATE_MAX ms late)"
+	_b=$(($3 + LAB_LATE_SUM))
+	[ "$2" -le "$_b" ] ||
+		fail "$1 took $2 ms, bound $_b ms ($3, and $LAB_LATE_SUM ms the guest ran late; at most $LAB_LATE_MAX at once)"
+	echo "$1 took $2 ms (bound $_b ms: $3, and $LAB_LATE_SUM ms the guest ran late; at most $LAB_LATE_MAX at once)"
 }
