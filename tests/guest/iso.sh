@@ -28,8 +28,10 @@ iso_period_us() {
 	esac
 }
 
-# SPEED INTERVAL MAXPACKET MULT: the gadget made and bound to the UDC,
-# and enumerated at SPEED; sets ISO_DEV (the host's device) and ISO_NODE
+# SPEED INTERVAL MAXPACKET MULT [QLEN]: the gadget made and bound to the
+# UDC, and enumerated at SPEED; sets ISO_DEV (the host's device) and
+# ISO_NODE. QLEN is the requests f_sourcesink keeps queued on each
+# isochronous endpoint (iso_qlen; 0 queues none).
 iso_gadget_up() {
 	[ -d "$ISO_G" ] && iso_down
 	echo 1 >"$UT_ALT" || fail "usbtest alt=1"
@@ -38,6 +40,7 @@ iso_gadget_up() {
 		echo "$1" >"$ISO_G/max_speed" || fail "gadget zero's ids at $1"
 	echo "$2" >"$ISO_F/isoc_interval" && echo "$3" >"$ISO_F/isoc_maxpacket" &&
 		echo "$4" >"$ISO_F/isoc_mult" || fail "SourceSink interval $2 maxpacket $3 mult $4"
+	[ -z "${5:-}" ] || echo "$5" >"$ISO_F/iso_qlen" || fail "SourceSink iso_qlen $5"
 	ln -s "$ISO_F" "$ISO_C/" || fail "link SourceSink into the configuration"
 	iso_udc >"$ISO_G/UDC" || fail "bind iso-lab to the UDC"
 	lab_wait_cmd 10000 iso_configured || fail "the host did not configure the iso-lab gadget at $1"
@@ -60,6 +63,14 @@ iso_udc() {
 iso_up() {
 	iso_gadget_up "$@"
 	lab_wait_cmd 10000 iso_bound || fail "usbtest did not bind to the iso-lab gadget at $1"
+}
+
+# the same, with usbtest unbound again, so that a usbfs program can
+# claim the interface (f_sourcesink's one, interface 0)
+iso_usbfs_up() {
+	iso_up "$@"
+	echo "$ISO_DEV:1.0" >"$UT/unbind" || fail "unbind usbtest from $ISO_DEV:1.0"
+	! iso_bound || fail "usbtest still bound to $ISO_DEV:1.0"
 }
 
 # the host's device with Gadget Zero's ids, configured
