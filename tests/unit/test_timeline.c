@@ -36,6 +36,16 @@ static void read_trace(const char *name, struct timeline *tl)
 	fclose(f);
 }
 
+/* TL read from TRACE, a trace held in a string */
+static void read_string(const char *trace, struct timeline *tl)
+{
+	FILE *f = fmemopen((void *)trace, strlen(trace), "r");
+
+	assert_non_null(f);
+	assert_int_equal(timeline_read(f, tl), 0);
+	fclose(f);
+}
+
 /* TL drawn, untitled: the SVG, to be freed */
 static char *svg_of(const struct timeline *tl)
 {
@@ -219,12 +229,9 @@ static void netdev_named_like_a_hub(void **state)
 		" kworker/0:1-16 [000] d.... 1.200000: rpm_suspend: 1-1 flags-a cnt-0  dep-0  auto-1 p-0 irq-0 child-0\n"
 		" kworker/0:1-16 [000] d.... 1.200100: rpm_return_int: 0xffffffff811a94e7:1-1 ret=0\n";
 	struct timeline tl;
-	FILE *f = fmemopen((void *)trace, sizeof(trace) - 1, "r");
 
 	(void)state;
-	assert_non_null(f);
-	assert_int_equal(timeline_read(f, &tl), 0);
-	fclose(f);
+	read_string(trace, &tl);
 	assert_null(timeline_row(&tl, "usb0"));
 	assert_non_null(timeline_row(&tl, "usb1"));
 	assert_non_null(timeline_row(&tl, "1-1"));
@@ -286,7 +293,6 @@ static void refusal_burst_labels(void **state)
 		{ 775.36, 126, 0, "busy interface 1 value 1 +2 more" },
 		{ 1015.00, 104, 0, "busy interface 1 value 1" },
 	};
-	FILE *f = fmemopen((void *)trace, sizeof(trace) - 1, "r");
 	struct box b[16];
 	struct timeline tl;
 	char *svg = NULL;
@@ -295,9 +301,7 @@ static void refusal_burst_labels(void **state)
 	long dots = 0;
 
 	(void)state;
-	assert_non_null(f);
-	assert_int_equal(timeline_read(f, &tl), 0);
-	fclose(f);
+	read_string(trace, &tl);
 	svg = svg_of(&tl);
 	n = refusal_labels(svg, b, 16);
 	for (i = 0; i < n; i++)
@@ -425,14 +429,11 @@ static void iso_streams(void **state)
 		" <idle>-0 [000] ..s.. 1.205000: usb_gadget_giveback_request: ep3in-iso: req 00000000a7 length 192/192 sgs 0/0 stream 0 zsI status 0 --> 0\n"
 		" <idle>-0 [000] ..s.. 1.206000: usb_gadget_giveback_request: ep3in-iso: req 00000000a8 length 100/192 sgs 0/0 stream 0 zsI status 0 --> 0\n";
 	struct timeline tl;
-	FILE *f = fmemopen((void *)trace, sizeof(trace) - 1, "r");
 	char *svg = NULL;
 	long i, data = 0;
 
 	(void)state;
-	assert_non_null(f);
-	assert_int_equal(timeline_read(f, &tl), 0);
-	fclose(f);
+	read_string(trace, &tl);
 	assert_int_equal(tl.nstream, 3);
 	assert_string_equal(tl.stream[0].ep, "ep3in-iso");
 	assert_true(NEAR(tl.stream[0].t0, 1.001) && NEAR(tl.stream[0].t1, 1.005));
