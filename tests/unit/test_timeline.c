@@ -24,26 +24,26 @@
 
 #define NEAR(a, b) ((a) > (b) - 1e-7 && (a) < (b) + 1e-7)
 
-static void read_trace(const char *name, struct timeline *tl)
+/* TL read from F, which must be open, and F closed */
+static void read_stream(FILE *f, struct timeline *tl)
 {
-	char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof(path), DATA "/%s", name);
-	f = fopen(path, "r");
 	assert_non_null(f);
 	assert_int_equal(timeline_read(f, tl), 0);
 	fclose(f);
 }
 
+static void read_trace(const char *name, struct timeline *tl)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), DATA "/%s", name);
+	read_stream(fopen(path, "r"), tl);
+}
+
 /* TL read from TRACE, a trace held in a string */
 static void read_string(const char *trace, struct timeline *tl)
 {
-	FILE *f = fmemopen((void *)trace, strlen(trace), "r");
-
-	assert_non_null(f);
-	assert_int_equal(timeline_read(f, tl), 0);
-	fclose(f);
+	read_stream(fmemopen((void *)trace, strlen(trace), "r"), tl);
 }
 
 /* TL drawn, untitled: the SVG, to be freed */
