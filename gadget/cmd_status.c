@@ -17,6 +17,7 @@
 #include "hostside.h"
 #include "options.h"
 #include "printer.h"
+#include "uvc.h"
 #include "sysfs.h"
 #include "usbg_check.h"
 
@@ -111,6 +112,15 @@ static void print_printer(const struct status_options *o)
 	print_node(o, PRINTER_TYPE, PRINTER_INSTANCE, found ? "dev" : NULL, dev);
 }
 
+/* the UVC function, which libusbgx does not see (uvc.h): uvc_dev= */
+static void print_uvc(const struct status_options *o)
+{
+	char dev[48];
+	int found = !uvc_node(dev, sizeof(dev));
+
+	print_node(o, UVC_TYPE, UVC_INSTANCE, found ? "dev" : NULL, dev);
+}
+
 static void print_bus(const struct status_options *o, usbg_gadget *g, const char *udc)
 {
 	char buf[64], host[64];
@@ -160,6 +170,8 @@ int cmd_status(int argc, char **argv)
 		print_function(&o, f);
 	if (printer_present())
 		print_printer(&o);
+	if (uvc_present())
+		print_uvc(&o);
 	udc = usbg_get_gadget_udc(g);
 	field(&o, "udc", "udc", "%s", udc ? usbg_get_udc_name(udc) : "none");
 	if (udc)

@@ -15,6 +15,7 @@
 #include "printer.h"
 #include "sysfs.h"
 #include "usbg_check.h"
+#include "uvc.h"
 #include "vendor.h"
 
 static const struct usbg_gadget_strs lab_strings = {
@@ -175,6 +176,9 @@ static int build(usbg_state *s, const struct up_options *o, usbg_gadget **gp)
 	if (usbg_check(usbg_create_config(*gp, CONFIG_ID, CONFIG_LABEL, &ca, &cs, &c),
 		       "create config"))
 		return -1;
+	/* first, for its interface numbers (uvc.h) */
+	if ((o->functions & LAB_F_UVC) && uvc_add(o->uvc_interval))
+		return -1;
 	for (size_t i = 0; i < sizeof(function_specs) / sizeof(function_specs[0]); i++)
 		if ((o->functions & function_specs[i].flag) &&
 		    add_function(*gp, c, &function_specs[i]))
@@ -210,6 +214,9 @@ int cmd_up(int argc, char **argv)
 		goto out_remove;
 	if (usbg_check(usbg_enable_gadget(g, udc), "bind to UDC"))
 		goto out_stop_vendor;
+	/* f_uvc stays off the bus until its peer subscribes to its events */
+	if ((o.functions & LAB_F_UVC) && uvc_start())
+		goto out_unbind;
 	printf("gadget %s bound to %s, remote wakeup %s\n", GADGET_NAME,
 	       usbg_get_udc_name(udc), o.remote_wakeup ? "advertised" : "not advertised");
 	if (o.wait) {
@@ -224,12 +231,15 @@ int cmd_up(int argc, char **argv)
 	goto out_cleanup;
 
 out_unbind:
+	/* a peer that holds f_uvc's node would hold the unbind for good */
+	if (uvc_stop())
+		goto out_cleanup;
 	usbg_check(usbg_disable_gadget(g), "unbind from UDC");
 out_stop_vendor:
 	vendor_stop();
 out_remove:
-	/* leave nothing half built behind; libusbgx cannot see the printer */
-	if (g && printer_remove() == 0)
+	/* leave nothing half built behind; libusbgx sees neither of these */
+	if (g && printer_remove() == 0 && uvc_remove() == 0)
 		usbg_check(usbg_rm_gadget(g, USBG_RM_RECURSE), "remove partial gadget");
 out_cleanup:
 	usbg_cleanup(s);

@@ -5,6 +5,7 @@
 
 #include "gadget.h"
 #include "options.h"
+#include "uvc.h"
 #include "vendor.h"
 
 struct subcommand {
@@ -16,14 +17,17 @@ struct subcommand {
 static const struct subcommand subcommands[] = {
 	{ "up", cmd_up,
 	  "up [--udc NAME] [--vid ID] [--pid ID] [--functions acm,ecm,vendor] [--wakeup|--no-wakeup]\n"
-	  "   [--no-wait]\n"
+	  "   [--no-wait] [--uvc-interval N]\n"
 	  "  Create gadget " GADGET_NAME " and bind it to NAME (default: the first UDC).\n"
 	  "  Default: CDC-ACM + CDC-ECM, ids 1d6b:0104, remote wakeup advertised\n"
 	  "  (bmAttributes 0xa0; --no-wakeup gives 0x80). Then waits up to 5 s for the\n"
 	  "  host to enumerate it and prints 'host-device: NAME' (not with --no-wait).\n"
 	  "  A failed up removes what it made.\n"
 	  "  vendor: a FunctionFS interface for host-driver/, served by a forked peer\n"
-	  "  whose counters are files in " VENDOR_DIR "; it keeps the default ids.\n" },
+	  "  whose counters are files in " VENDOR_DIR "; it keeps the default ids.\n"
+	  "  uvc: a YUYV camera at 15 frames/s, 160x120 or 320x240, fed by a forked peer\n"
+	  "  whose counts are in " UVC_STATS "; its endpoint moves 1024 bytes\n"
+	  "  every 2^(N-1) microframes (--uvc-interval, default 4: 1 ms; 2 carries 320x240).\n" },
 	{ "down", cmd_down,
 	  "down\n  Unbind gadget " GADGET_NAME " and remove it from configfs.\n" },
 	{ "wake", cmd_wake,

@@ -7,6 +7,7 @@
 
 #include "frame.h"
 #include "options.h"
+#include "uvc.h"
 
 static int bad(const char *what, const char *value)
 {
@@ -35,6 +36,7 @@ const struct lab_function_name lab_function_names[] = {
 	{ "printer", LAB_F_PRINTER },
 	{ "mass_storage", LAB_F_MASS_STORAGE },
 	{ "uac2", LAB_F_UAC2 },
+	{ "uvc", LAB_F_UVC },
 	{ NULL, 0 },
 };
 
@@ -59,7 +61,7 @@ int parse_functions(const char *list, unsigned int *mask)
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		flag = function_flag(tok);
 		if (!flag)
-			return bad("unknown function (choose from acm,ecm,vendor,subset,rndis,ncm,eem,gser,hid,loopback,printer,mass_storage,uac2)",
+			return bad("unknown function (choose from acm,ecm,vendor,subset,rndis,ncm,eem,gser,hid,loopback,printer,mass_storage,uac2,uvc)",
 				   tok);
 		m |= flag;
 	}
@@ -106,8 +108,10 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 		{ "wakeup", no_argument, NULL, 'w' },
 		{ "no-wakeup", no_argument, NULL, 'n' },
 		{ "no-wait", no_argument, NULL, 'W' },
+		{ "uvc-interval", required_argument, NULL, 'i' },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool uvc_interval = false;
 	int c;
 
 	*o = (struct up_options){
@@ -116,6 +120,7 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 		.functions = LAB_F_ACM | LAB_F_ECM,
 		.remote_wakeup = true,
 		.wait = true,
+		.uvc_interval = UVC_INTERVAL,
 	};
 	getopt_reset();
 	while ((c = getopt_long(argc, argv, "+", longopts, NULL)) != -1) {
@@ -146,12 +151,19 @@ int parse_up_options(int argc, char **argv, struct up_options *o)
 		case 'W':
 			o->wait = false;
 			break;
+		case 'i':
+			if (parse_uint(optarg, UVC_INTERVAL_MAX, &o->uvc_interval) || !o->uvc_interval)
+				return bad("--uvc-interval wants a number from 1 to 16", optarg);
+			uvc_interval = true;
+			break;
 		default:
 			return bad("unknown or incomplete option", argv[optind - 1]);
 		}
 	}
 	if ((o->functions & LAB_F_VENDOR) && (o->vid != LAB_VID || o->pid != LAB_PID))
 		return complain_ids();
+	if (uvc_interval && !(o->functions & LAB_F_UVC))
+		return complain("--uvc-interval is for the uvc function: add it to --functions");
 	return unexpected(argc, argv);
 }
 

@@ -35,6 +35,7 @@ enum lab_function {
 	LAB_F_PRINTER = 1 << 10,	/* by hand: printer.h */
 	LAB_F_MASS_STORAGE = 1 << 11,	/* a disk in a file: MS_BACKING */
 	LAB_F_UAC2 = 1 << 12,	/* USB Audio Class 2: 48 kHz stereo each way */
+	LAB_F_UVC = 1 << 13,	/* USB Video Class, by hand and with a peer: uvc.h */
 };
 
 /* each function's name on the command line, in enum order */
@@ -52,6 +53,7 @@ struct up_options {
 	unsigned int functions;	/* mask of enum lab_function */
 	bool remote_wakeup;
 	bool wait;		/* for the host to enumerate the device */
+	unsigned int uvc_interval;	/* f_uvc's streaming_interval (uvc.h) */
 };
 
 struct vendor_options {

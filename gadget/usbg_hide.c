@@ -4,8 +4,9 @@
  * for the whole tree when a function type is one it does not know
  * ("Function not supported"). The link wraps its scandir() calls
  * (-Wl,--wrap=scandir) so that the functions we make by hand
- * (printer.h) are left out of every listing: the library then sees the
- * rest of the gadget as usual, and printer.c minds the printer.
+ * (printer.h, uvc.h) are left out of every listing: the library then
+ * sees the rest of the gadget as usual, and printer.c and uvc.c mind
+ * theirs.
  */
 #include <dirent.h>
 #include <string.h>
@@ -21,9 +22,9 @@ int __wrap_scandir(const char *dir, struct dirent ***list, scandir_filter filter
 /* the caller's filter, for the one scandir() running (no threads use it) */
 static scandir_filter caller_filter;
 
-static int hide_printer(const struct dirent *d)
+static int hide_by_hand(const struct dirent *d)
 {
-	if (!strncmp(d->d_name, "printer.", 8))
+	if (!strncmp(d->d_name, "printer.", 8) || !strncmp(d->d_name, "uvc.", 4))
 		return 0;
 	return caller_filter ? caller_filter(d) : 1;
 }
@@ -32,5 +33,5 @@ int __wrap_scandir(const char *dir, struct dirent ***list, scandir_filter filter
 		   scandir_compar compar)
 {
 	caller_filter = filter;
-	return __real_scandir(dir, list, hide_printer, compar);
+	return __real_scandir(dir, list, hide_by_hand, compar);
 }

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "options.h"
+#include "uvc.h"
 #include "udc.h"
 
 #define ARGV(...) ((char *[]){ __VA_ARGS__, NULL })
@@ -120,7 +121,29 @@ static void function_lists(void **state)
 	assert_int_equal(m, LAB_F_PRINTER | LAB_F_MASS_STORAGE);
 	assert_int_equal(parse_functions("uac2", &m), 0);
 	assert_int_equal(m, LAB_F_UAC2);
-	assert_int_equal(parse_functions("uvc", &m), -1);
+	assert_int_equal(parse_functions("uac2,uvc", &m), 0);
+	assert_int_equal(m, LAB_F_UAC2 | LAB_F_UVC);
+	assert_int_equal(parse_functions("uvc,video", &m), -1);
+}
+
+static void uvc_interval(void **state)
+{
+	struct up_options o;
+	char *ok[] = { "up", "--functions", "uvc", "--uvc-interval", "2", NULL };
+	char *dflt[] = { "up", "--functions", "uvc", NULL };
+	char *zero[] = { "up", "--functions", "uvc", "--uvc-interval", "0", NULL };
+	char *big[] = { "up", "--functions", "uvc", "--uvc-interval", "17", NULL };
+	char *no_uvc[] = { "up", "--uvc-interval", "2", NULL };
+
+	(void)state;
+	assert_int_equal(parse_up_options(5, ok, &o), 0);
+	assert_int_equal(o.uvc_interval, 2);
+	assert_int_equal(parse_up_options(3, dflt, &o), 0);
+	assert_int_equal(o.uvc_interval, UVC_INTERVAL);
+	assert_int_equal(parse_up_options(5, zero, &o), -1);
+	assert_int_equal(parse_up_options(5, big, &o), -1);
+	/* without the function it would do nothing: refused, not ignored */
+	assert_int_equal(parse_up_options(3, no_uvc, &o), -1);
 }
 
 static void wake_timeout(void **state)
@@ -297,6 +320,7 @@ int main(void)
 		cmocka_unit_test(up_all_options),
 		cmocka_unit_test(up_rejects_bad_input),
 		cmocka_unit_test(function_lists),
+		cmocka_unit_test(uvc_interval),
 		cmocka_unit_test(wake_timeout),
 		cmocka_unit_test(no_options),
 		cmocka_unit_test(counters_raced),
