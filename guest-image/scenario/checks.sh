@@ -89,6 +89,29 @@ expect_steady() {
 	echo "$1 stayed $2 for $SUSPEND_BOUND_MS ms ($3)"
 }
 
+# expect_awake_while WHAT DEV A0 PRED...: while PRED holds, DEV reads
+# active and its autosuspend_count stays A0, sampled every 20 ms; a
+# sample counts only if PRED still held after it was read. Sets
+# AWAKE_SAMPLES and AWAKE_SPAN_MS (the first sample to the last).
+expect_awake_while() {
+	_what=$1 _dev=$2 _a0=$3
+	shift 3
+	# shellcheck disable=SC2034 # for the cases
+	AWAKE_SAMPLES=0 AWAKE_SPAN_MS=0
+	_t0=$(labtool now-ms)
+	while "$@"; do
+		_st=$(lab_status "$_dev")
+		_a=$(core_count "$_dev" autosuspend_count)
+		"$@" || break
+		[ "$_st" = active ] || fail "$_dev was $_st while $_what"
+		[ "$_a" = "$_a0" ] || fail "$_dev autosuspended ($_a, was $_a0) while $_what"
+		AWAKE_SAMPLES=$((AWAKE_SAMPLES + 1))
+		# shellcheck disable=SC2034 # for the cases
+		AWAKE_SPAN_MS=$(($(labtool now-ms) - _t0))
+		usleep 20000
+	done
+}
+
 # require_fault NAME...: dummy_hcd has each of these faults (lab.sh)
 require_fault() {
 	for _f; do

@@ -140,6 +140,15 @@ lab_host_sound_card() {
 	_c=$(lab_host_class sound) && echo "${_c#card}"
 }
 
+# the host device's video capture node: uvcvideo's index-0 node (the
+# other is its metadata node)
+lab_host_video_node() {
+	for _v in "$SYS_USB/$LAB_DEV":*/video4linux/video*; do
+		[ -e "$_v" ] && [ "$(cat "$_v/index")" = 0 ] && echo "/dev/${_v##*/}" && return 0
+	done
+	return 1
+}
+
 # the number of the ALSA card no USB interface owns: the one a gadget
 # function (f_uac2) made on the device's side
 lab_gadget_sound_card() {

@@ -36,26 +36,6 @@ BUFFER=9600
 # stream stops (the URBs or requests in flight) is not the signal's
 PAD=$((BUFFER + PERIOD))
 
-# NAME DIR: while the host's DIR substream is open, the device active and
-# no autosuspend since _a0 (a sample counts only if the stream was still
-# open after it was read); _span is the ms from the first sample to the
-# last
-au_awake_while_open() {
-	_samples=0
-	_t0=$(labtool now-ms)
-	_span=0
-	while au_host_open "$2"; do
-		_st=$(lab_status "$AU_DEV")
-		_a=$(core_count "$AU_DEV" autosuspend_count)
-		au_host_open "$2" || break
-		[ "$_st" = active ] || fail "$1: $AU_DEV was $_st while the host's stream was open"
-		[ "$_a" = "$_a0" ] || fail "$1: $AU_DEV autosuspended ($_a, was $_a0) while the host's stream was open"
-		_samples=$((_samples + 1))
-		_span=$(($(labtool now-ms) - _t0))
-		usleep 100000
-	done
-}
-
 # NAME CAPTURE-NODE PLAY-NODE DIR: DIR is the host's end, c (it captures:
 # it opens first, and reads on 2 s past the signal, so that the gadget's
 # drain ends while the host's stream is still open) or p (it plays: the
@@ -82,19 +62,19 @@ au_stream() {
 	lab_wait_cmd "$SETTLE_MS" core_count_above "$AU_DEV" autoresume_count "$_r0" ||
 		fail "$1: the stream did not resume $AU_DEV"
 	lab_wait_cmd "$SETTLE_MS" au_host_open "$4" || fail "$1: the host's stream never opened"
-	au_awake_while_open "$1" "$4"
+	expect_awake_while "the host's stream was open ($1)" "$AU_DEV" "$_a0" au_host_open "$4"
 	_ms=$(lab_wait_state "$AU_DEV" suspended "$SUSPEND_BOUND_MS") ||
 		fail "$1: $AU_DEV did not suspend within $SUSPEND_BOUND_MS ms of the close"
 	lab_wait_pid "$_cap" 30000 || fail "$1: the capture failed: $(cat /tmp/au-capture)"
 	lab_wait_pid "$_play" 30000 || fail "$1: the player failed: $(cat /tmp/au-play)"
 	lab_jitter_stop || fail "$1: no timer lateness measured beside the stream"
 	_out=$(cat /tmp/au-capture)
-	lab_log "$1: capture: $_out; play: $(cat /tmp/au-play); active at $_samples samples"
+	lab_log "$1: capture: $_out; play: $(cat /tmp/au-play); active at $AWAKE_SAMPLES samples"
 	expect_eq "$1: frames" "$(lab_kv_field "$_out" frames)" "$FRAMES"
 	# the samples see the device active; the exact counts (one resume
 	# for the open, one suspend after the close) and the whole signal
 	# arriving cover the time between them
-	[ "$_samples" -ge 1 ] || fail "$1: no sample of $AU_DEV while the host's stream was open"
+	[ "$AWAKE_SAMPLES" -ge 1 ] || fail "$1: no sample of $AU_DEV while the host's stream was open"
 	expect_eq "$1: autoresumes" "$(core_count "$AU_DEV" autoresume_count)" $((_r0 + 1))
 	expect_eq "$1: autosuspends" "$(core_count "$AU_DEV" autosuspend_count)" $((_a0 + 1))
 	expect_eq "$1: the capture's xruns" "$(lab_kv_field "$_out" xruns)" 0
@@ -114,7 +94,7 @@ au_stream() {
 	lab_log "$1: $_rate frames/s over $_sig ms (want $_min..$_max; timers up to $LAB_LATE_MAX ms late)"
 	[ "$_rate" -ge "$_min" ] && [ "$_rate" -le "$_max" ] ||
 		fail "$1: $_rate frames/s, not $_min..$_max"
-	echo "$1: $FRAMES frames bit-exact at $_rate frames/s, active at $_samples samples over $_span ms while open; suspended $_ms ms after the close"
+	echo "$1: $FRAMES frames bit-exact at $_rate frames/s, active at $AWAKE_SAMPLES samples over $AWAKE_SPAN_MS ms while open; suspended $_ms ms after the close"
 }
 
 au_stream "host -> gadget" "/dev/snd/pcmC${AU_GADGET}D0c" "/dev/snd/pcmC${AU_HOST}D0p" p
