@@ -384,7 +384,9 @@ static int on_event(struct peer_state *p)
 		on_data(p, &uev->data);
 		return 0;
 	case UVC_EVENT_STREAMON:
-		return stream_on(p);
+		/* a stream that could not start fails alone (logged), not the device */
+		stream_on(p);
+		return 0;
 	case UVC_EVENT_STREAMOFF:
 		return stream_off(p);
 	}
