@@ -36,6 +36,11 @@ vid_node_open() {
 	return 1
 }
 
+# fewer than N samples taken so far (expect_awake_while's AWAKE_SAMPLES)
+vid_fewer_samples() {
+	[ "$AWAKE_SAMPLES" -lt "$1" ]
+}
+
 # what the peer logged, for fail() (checks.sh)
 fail_state() {
 	tail -n 20 /run/autopm-lab/uvc/peer.log 2>/dev/null
