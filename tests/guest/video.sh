@@ -3,16 +3,14 @@
 # function (autopm-gadget up --functions uvc: YUYV at 15, 5 or 2 frames
 # per second through an isochronous endpoint of 1024 bytes a millisecond,
 # room for 160x120 at 15), which uvcvideo binds to on the host, and its peer,
-# which feeds one frame of the lab's pattern each 1/15 s while the host
-# streams (counts in /run/autopm-lab/uvc/stats). vidcap captures and
-# checks them on the host.
+# which feeds one frame of the lab's pattern each frame interval while
+# the host streams (counts in /run/autopm-lab/uvc/stats).
 
 VID_STATS=/run/autopm-lab/uvc/stats
 
 # the gadget up (with autopm-gadget up's ARGS) and uvcvideo's node made,
 # the device left to autosuspend after DELAY_MS; sets VID_DEV and VID_NODE
 vid_up() {
-	command -v vidcap >/dev/null || fail "no vidcap in the guest"
 	case_up --functions uvc "$@"
 	VID_DEV=$LAB_DEV
 	lab_wait_cmd 10000 lab_host_video_node >/dev/null || fail "uvcvideo made no video node for $VID_DEV"
@@ -25,15 +23,6 @@ vid_stat() {
 	_v=$(lab_kv "$1" <"$VID_STATS")
 	[ -n "$_v" ] || fail "the UVC peer's stats have no $1: $(cat "$VID_STATS" 2>&1)"
 	echo "$_v"
-}
-
-# whether process PID still has the host's node open (a process that
-# has exited may linger as a zombie until the shell reaps it)
-vid_node_open() {
-	for _fd in "/proc/$1/fd/"*; do
-		[ "$(readlink "$_fd" 2>/dev/null)" = "$VID_NODE" ] && return 0
-	done
-	return 1
 }
 
 # fewer than N samples taken so far (expect_awake_while's AWAKE_SAMPLES)
