@@ -26,9 +26,8 @@
 . /lab/tests/audio.sh
 
 # A short stream from the host reaches the gadget: the driver works
-# again. (That each frame arrives once and in order is case 82's: on
-# debug, snd-usb-audio's low-latency playback sends a packet out of
-# order now and then, docs/known-issues.md.)
+# again. (That each frame arrives once and in order is case 82's and
+# 95's.)
 au_play_checked() {
 	pcmstream capture "/dev/snd/pcmC${AU_GADGET}D0c" 4800 --timeout-ms "$SETTLE_MS" \
 		--lossy >/tmp/au-capture 2>&1 &
