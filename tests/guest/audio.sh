@@ -42,3 +42,17 @@ au_host_playing() {
 au_gadget_capturing() {
 	[ "$(lab_pcm_state "$AU_GADGET" c)" = RUNNING ]
 }
+
+# A short stream from the host to the gadget: 4800 frames of the signal
+# (0.1 s) captured --lossy at the gadget into /tmp/au-short, played past
+# their end by a buffer and a period (what the player's end loses is not
+# the signal's). Returns once the player has ended, the capture's pid in
+# AU_CAP. au_short_stream NAME
+au_short_stream() {
+	pcmstream capture "/dev/snd/pcmC${AU_GADGET}D0c" 4800 --timeout-ms "$SETTLE_MS" \
+		--lossy >/tmp/au-short 2>&1 &
+	AU_CAP=$!
+	lab_wait_cmd "$SETTLE_MS" au_gadget_capturing || fail "$1: the gadget's capture did not start"
+	pcmstream play "/dev/snd/pcmC${AU_HOST}D0p" $((4800 + 9600 + 960)) --lossy >/tmp/au-play 2>&1 ||
+		fail "$1: the player failed: $(cat /tmp/au-play)"
+}

@@ -29,18 +29,13 @@
 # again. (That each frame arrives once and in order is case 82's and
 # 95's.)
 au_play_checked() {
-	pcmstream capture "/dev/snd/pcmC${AU_GADGET}D0c" 4800 --timeout-ms "$SETTLE_MS" \
-		--lossy >/tmp/au-capture 2>&1 &
-	_c=$!
-	lab_wait_cmd "$SETTLE_MS" au_gadget_capturing || fail "$1: the gadget's capture did not start"
-	pcmstream play "/dev/snd/pcmC${AU_HOST}D0p" 15360 --lossy >/tmp/au-play 2>&1 ||
-		fail "$1: the stream afterwards: $(cat /tmp/au-play)"
-	lab_wait_cmd "$SETTLE_MS" lab_pid_gone "$_c" || fail "$1: the gadget's capture still runs"
-	wait "$_c"
-	_got=$(lab_kv_field "$(cat /tmp/au-capture)" frames)
-	[ "${_got:-0}" -gt 0 ] && ! grep -q error=timeout /tmp/au-capture ||
-		fail "$1: nothing of a stream afterwards reached the gadget: $(cat /tmp/au-capture)"
-	echo "$1: a stream afterwards reached the gadget: $(cat /tmp/au-capture)"
+	au_short_stream "$1: the stream afterwards"
+	lab_wait_cmd "$SETTLE_MS" lab_pid_gone "$AU_CAP" || fail "$1: the gadget's capture still runs"
+	wait "$AU_CAP"
+	_got=$(lab_kv_field "$(cat /tmp/au-short)" frames)
+	[ "${_got:-0}" -gt 0 ] && ! grep -q error=timeout /tmp/au-short ||
+		fail "$1: nothing of a stream afterwards reached the gadget: $(cat /tmp/au-short)"
+	echo "$1: a stream afterwards reached the gadget: $(cat /tmp/au-short)"
 }
 
 # a 60 s stream from the host, running; sets PLAYER
